@@ -1,0 +1,170 @@
+"""The engine's JSON door for the web worker: ``handle(request) -> response``.
+
+One session (one match in progress) lives in the worker. Every request and
+response is a JSON string; the JS shim holds no rule logic: it renders
+``view`` and sends back the action the player chose.
+
+Requests (``op``):
+
+- ``ping`` → ``{"ok": true, "engine": "stichtag", "version": ...}``
+- ``new``: ``{"game": "karnoffel", "rules": {...}, "seed": "...", "seat": 0,
+  "level": "random"?}`` starts a match (chance settled).
+- ``load``: ``{"record": {...}, "seat": 0}`` replays a saved record.
+- ``act``: ``{"action": "BU"}`` — the human seat's action.
+- ``step``: the computer whose turn it is acts; the response names
+  ``{"seat", "action"}`` in ``played``.
+- ``deal``: deals the next deal after a deal is over (the table shows the
+  deal's result until the player continues).
+- ``view``: the current state again.
+
+A state response is ``{"ok": true, "view": <seat's view>, "record": <the
+game record so far>, "outcome": {...}, "played": {...}?}`` where ``view`` is
+``State.view(seat)`` (see :mod:`engine.karnoffel.state`): ``phase``
+(``play``/``show``/``bid``/``deal`` = between deals/``over``), ``to_act``,
+``hands[i] = {"known": [...], "count": n}``, ``trick``, ``played`` (this
+deal's completed tricks with ``reason``/``notes`` messages), ``legal``,
+``hand_reasons`` (why each unplayable card is unplayable), ``results``,
+``scores``, ``chosen``, ``specials``, ``face_up``, ``bid``, ``shows``.
+
+Errors: ``{"ok": false, "error": {"key", "params", "text"}}``; nothing
+changes in the session.
+
+>>> import json
+>>> reply = json.loads(handle(json.dumps({"op": "new", "game": "karnoffel", "seed": "doc"})))
+>>> reply["ok"], reply["view"]["phase"], len(reply["view"]["hands"][0]["known"])
+(True, 'play', 5)
+>>> json.loads(handle('{"op": "act", "action": "ZZ"}'))["error"]["text"]
+"'ZZ' is not an action of this game."
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import engine
+from engine import records
+from engine.errors import IllegalActionError, RecordError
+from engine.karnoffel import players
+
+__all__ = ["handle", "Session"]
+
+
+class BridgeError(Exception):
+    def __init__(self, text: str, key: str = "bridge_error", **params: Any) -> None:
+        super().__init__(text)
+        self.payload = {"key": key, "params": params, "text": text}
+
+
+class Session:
+    """The match in progress and which seat the person plays."""
+
+    def __init__(self) -> None:
+        self.match: Any = None
+        self.seat = 0
+        self.level = players.DEFAULT_LEVEL
+
+    # ------------------------------------------------------------ operations
+    def op_ping(self, request: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "engine": "stichtag", "version": engine.__version__}
+
+    def op_new(self, request: dict[str, Any]) -> dict[str, Any]:
+        record = {
+            "format": records.FORMAT_VERSION,
+            "game": request.get("game", "karnoffel"),
+            "rules": request.get("rules", {}),
+            "seed": request.get("seed"),
+            "actions": [],
+        }
+        if "deals" in request:
+            record["deals"] = request["deals"]
+        return self._start(record, request)
+
+    def op_load(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self._start(request.get("record"), request)
+
+    def _start(self, record: Any, request: dict[str, Any]) -> dict[str, Any]:
+        seat = request.get("seat", 0)
+        level = request.get("level", self.level)
+        if level not in players.LEVELS:
+            raise BridgeError(f"unknown player level {level!r}", "bad_level", level=level)
+        if isinstance(record, dict) and "humans" not in record:
+            record = dict(record, humans=[seat])
+        try:
+            match = records.replay(record)
+        except RecordError as error:
+            raise BridgeError(f"bad record: {error}", "bad_record", index=error.index, detail=error.detail) from None
+        self.match, self.seat, self.level = match, seat, level
+        return self._state()
+
+    def op_act(self, request: dict[str, Any]) -> dict[str, Any]:
+        match = self._require_match()
+        action = request.get("action")
+        if not isinstance(action, str):
+            raise BridgeError("an action is a string", "bad_action")
+        try:
+            match.apply_action(action, seat=self.seat)
+        except IllegalActionError as error:
+            reason = error.reason
+            raise BridgeError(reason.text, reason.key, **dict(reason.params)) from None
+        return self._state(played={"seat": self.seat, "action": action})
+
+    def op_step(self, request: dict[str, Any]) -> dict[str, Any]:
+        match = self._require_match()
+        seat = match.current_player()
+        if seat < 0 or seat in getattr(match, "humans", (self.seat,)):
+            raise BridgeError("no computer player is to act now", "no_computer_turn")
+        action = players.choose_action(self.level, match.view(seat), players.seed_for(match, seat))
+        match.apply_action(action, seat=seat)
+        return self._state(played={"seat": seat, "action": action})
+
+    def op_deal(self, request: dict[str, Any]) -> dict[str, Any]:
+        match = self._require_match()
+        match.settle_chance()
+        return self._state()
+
+    def op_view(self, request: dict[str, Any]) -> dict[str, Any]:
+        self._require_match()
+        return self._state()
+
+    # --------------------------------------------------------------- helpers
+    def _require_match(self) -> Any:
+        if self.match is None:
+            raise BridgeError("no match has been started", "no_match")
+        return self.match
+
+    def _state(self, played: dict[str, Any] | None = None) -> dict[str, Any]:
+        match = self.match
+        response: dict[str, Any] = {
+            "ok": True,
+            "view": match.view(self.seat),
+            "record": match.to_record(),
+            "outcome": match.outcome(),
+        }
+        if played is not None:
+            response["played"] = played
+        return response
+
+
+_SESSION = Session()
+
+
+def handle(request_json: str) -> str:
+    """Answer one JSON request with one JSON response (both ``str``)."""
+    try:
+        request = json.loads(request_json)
+        if not isinstance(request, dict):
+            raise BridgeError("a request is a JSON object", "bad_request")
+        op = request.get("op")
+        method = getattr(_SESSION, f"op_{op}", None) if isinstance(op, str) else None
+        if method is None:
+            raise BridgeError(f"unknown op {op!r}", "unknown_op", op=op)
+        response = method(request)
+    except BridgeError as error:
+        response = {"ok": False, "error": error.payload}
+    except ValueError as error:  # bad JSON
+        response = {"ok": False, "error": {"key": "bad_request", "params": {}, "text": str(error)}}
+    except Exception as error:  # an engine bug: report it, keep the session usable
+        text = f"internal error: {type(error).__name__}: {error}"
+        response = {"ok": False, "error": {"key": "internal_error", "params": {}, "text": text}}
+    return json.dumps(response, ensure_ascii=False)

@@ -1,0 +1,60 @@
+"""Computer players for Karnöffel.
+
+A player decides from **its seat's view only** (``State.view(seat)``: what
+the rules let that seat know) plus its own seeded randomness, so it cannot
+cheat: it never sees the state itself.
+
+>>> from engine.karnoffel.state import new_match
+>>> state = new_match(seed="doc")
+>>> seat = state.current_player()
+>>> action = choose_action("random", state.view(seat), seed_for(state, seat))
+>>> state.is_legal(action)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from engine import rng
+
+__all__ = ["Player", "RandomPlayer", "LEVELS", "DEFAULT_LEVEL", "choose_action", "seed_for"]
+
+
+class Player(Protocol):
+    """Chooses one legal action (its notation) from a seat's view."""
+
+    def choose(self, view: dict[str, Any], stream: rng.Stream) -> str: ...
+
+
+class RandomPlayer:
+    """The baseline: a uniformly random legal action."""
+
+    def choose(self, view: dict[str, Any], stream: rng.Stream) -> str:
+        legal: list[str] = view["legal"]
+        if not legal:
+            raise ValueError("it is not this seat's turn: no legal actions in the view")
+        return stream.choice(legal)
+
+
+#: Playing levels by name; stronger levels register themselves here.
+LEVELS: dict[str, Callable[[], Player]] = {"random": RandomPlayer}
+DEFAULT_LEVEL = "random"
+
+
+def seed_for(state: Any, seat: int) -> str:
+    """The seed of a computer decision: the match's seed, the seat and the
+    number of actions so far, so the same play gives the same game everywhere."""
+    record = state.to_record()
+    base = record.get("seed") or rng.derive("deals", *(deal["cards"][0] for deal in record.get("deals", [])))
+    return rng.derive(base, "player", seat, len(record["actions"]))
+
+
+def choose_action(level: str, view: dict[str, Any], seed: str) -> str:
+    """The action the player of ``level`` chooses from ``view``."""
+    try:
+        player = LEVELS[level]()
+    except KeyError:
+        raise ValueError(f"unknown player level {level!r} ({', '.join(sorted(LEVELS))})") from None
+    return player.choose(view, rng.Stream(seed))

@@ -1,0 +1,652 @@
+"""A Karnöffel match as a state machine shaped like OpenSpiel's ``State``.
+
+``current_player()`` says who acts (:data:`CHANCE` when cards must be
+dealt, :data:`TERMINAL` when the match is over); ``legal_actions()`` lists
+what they may do; ``apply_action()`` does it or raises
+:class:`~engine.errors.IllegalActionError` leaving the state untouched;
+``why_illegal()`` answers "can I, and if not, why?"; ``view(seat)`` is
+exactly what a seat may know, as JSON.
+
+>>> state = new_match(Rules(), seed="doc")
+>>> state.current_player() == state.forehand
+True
+>>> len(state.legal_actions())
+5
+>>> state.why_illegal(Card.parse("BU"), seat=(state.forehand + 1) % 4).key
+'not_your_turn'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from engine import rng
+from engine.errors import IllegalActionError
+from engine.karnoffel.actions import Action, Call, Deal, action_notation, parse_action
+from engine.karnoffel.cards import DECK, Card, Suit
+from engine.karnoffel.rules import HAND_SIZE, TRICKS_TO_WIN, Rules
+from engine.karnoffel.tricks import Role, TrickResult, resolve_trick, role_of
+from engine.messages import Message
+
+__all__ = [
+    "CHANCE", "TERMINAL", "Phase", "BidStep", "PlayedTrick", "DealResult", "State",
+    "new_match", "seeded_deal", "chosen_suit_of", "special_cards",
+]  # fmt: skip
+
+CHANCE = -1
+TERMINAL = -4
+
+
+class Phase(Enum):
+    DEAL = "deal"  # a chance node: the next deal must be dealt
+    SHOW = "show"  # historic: show / no-show after stages 2 and 3
+    BID = "bid"  # historic: a bidding window
+    PLAY = "play"
+    OVER = "over"  # the match is over
+
+
+class BidStep(Enum):
+    WINDOW = "window"  # the acting team may pass or raise
+    ANSWER_RAISE = "answer-raise"  # the other team: accept, counter or give up
+    ANSWER_COUNTER = "answer-counter"  # the raising team: accept or give up
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    """A completed trick: who led, (seat, card) in play order, the winner and why."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+    result: TrickResult
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "cards": [{"seat": seat, "card": card.notation} for seat, card in self.plays],
+            "winner": self.winner,
+            "reason": self.result.reason.to_json(),
+            "notes": [note.to_json() for note in self.result.notes],
+        }
+
+
+@dataclass(frozen=True)
+class DealResult:
+    number: int
+    dealer: int
+    chosen: Suit
+    winner_team: int
+    points: int
+    tricks: tuple[int, int]
+    given_up: bool
+    message: Message
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "chosen": self.chosen.value,
+            "winner": self.winner_team,
+            "points": self.points,
+            "tricks": list(self.tricks),
+            "given_up": self.given_up,
+            "message": self.message.to_json(),
+        }
+
+
+def seeded_deal(seed: str, number: int, dealer: int, players: int) -> Deal:
+    """Deal ``number`` (0-based) of a match from ``seed``: the first
+    ``players * 5`` cards of the deck shuffled by ``derive(seed, "deal", number)``.
+
+    >>> seeded_deal("doc", 0, 0, 4).cards[:4]
+    (H6, AK, B8, L3)
+    """
+    order = rng.Stream(rng.derive(seed, "deal", number)).shuffled(DECK)
+    return Deal(dealer, tuple(order[: players * HAND_SIZE]))
+
+
+def first_dealer(seed: str, players: int) -> int:
+    """The first dealer "drawn by lot": ``below(players)`` of ``derive(seed, "dealer")``."""
+    return rng.Stream(rng.derive(seed, "dealer")).below(players)
+
+
+def chosen_suit_of(face_up: Sequence[Card]) -> Suit:
+    """The suit of the lowest face-up card (normal order); the first dealt wins ties."""
+    lowest = face_up[0]
+    for card in face_up[1:]:
+        if card.rank.order < lowest.rank.order:
+            lowest = card
+    return lowest.suit
+
+
+def special_cards(chosen: Suit) -> list[tuple[Card, Role]]:
+    """The chosen suit's special cards, strongest first."""
+    specials = [(card, role_of(card, chosen)) for card in DECK if card.suit is chosen]
+    found = [(card, role) for card, role in specials if role is not None]
+    return sorted(found, key=lambda pair: list(Role).index(pair[1]))
+
+
+@dataclass
+class _Bid:
+    """Bidding state of a historic deal."""
+
+    value: int  # the confirmed value
+    window: int = 0  # 0..5: two windows after each of the three stages
+    step: BidStep = BidStep.WINDOW
+    offered: int | None = None
+    log: list[tuple[int, str]] = field(default_factory=list)  # (team, call)
+
+
+class State:
+    """The whole match state. Build with :func:`new_match` or ``engine.records``."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: str | None = None,
+        deals: Sequence[Deal] = (),
+        humans: Sequence[int] = (0,),
+    ) -> None:
+        for deal in deals:
+            deal.validate(rules.players)
+        if seed is None and not deals:
+            raise ValueError("a match needs a seed or explicit deals")
+        self.rules = rules
+        self.spec = rules.spec
+        self.players = rules.players
+        self.seed = seed
+        self.explicit_deals = tuple(deals)
+        self.humans = tuple(sorted(set(humans)))
+        self.actions: list[Action] = []
+        self.scores = [0, 0]
+        self.results: list[DealResult] = []
+        self.phase = Phase.DEAL
+        self.next_dealer: int | None = None
+        self._reset_deal(dealer=0)
+
+    # ------------------------------------------------------------------ setup
+    def _reset_deal(self, dealer: int) -> None:
+        n = self.players
+        self.dealer = dealer
+        self.deal: Deal | None = None
+        self.stage = 0
+        self.chosen: Suit | None = None
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.face_up: list[Card | None] = [None] * n
+        self.shown: list[frozenset[Card]] = [frozenset()] * n
+        self.shows: list[tuple[int, int, bool]] = []  # (seat, stage, showed)
+        self.show_queue: list[int] = []
+        self.bid = _Bid(value=self.spec.initial_value)
+        self.trick: list[tuple[int, Card]] = []
+        self.leader = (dealer + 1) % n
+        self.tricks_won = [0, 0]
+        self.played: list[PlayedTrick] = []
+
+    @property
+    def forehand(self) -> int:
+        return (self.dealer + 1) % self.players
+
+    @property
+    def deal_number(self) -> int:
+        """1-based number of the current (or last) deal."""
+        return len(self.results) + (0 if self.phase in (Phase.DEAL, Phase.OVER) else 1)
+
+    def deal_order(self) -> list[int]:
+        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+
+    # ------------------------------------------------------------- OpenSpiel API
+    def current_player(self) -> int:
+        if self.phase is Phase.OVER:
+            return TERMINAL
+        if self.phase is Phase.DEAL:
+            return CHANCE
+        if self.phase is Phase.SHOW:
+            return self.show_queue[0]
+        if self.phase is Phase.BID:
+            return self._deciding_seat(self._bidding_team())
+        return (self.leader + len(self.trick)) % self.players
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase is Phase.DEAL
+
+    def returns(self) -> list[float]:
+        """+1 for each seat of the match winners, -1 for the others; 0 before the end."""
+        if self.phase is not Phase.OVER:
+            return [0.0] * self.players
+        winner = self.match_winner()
+        return [1.0 if Rules.team_of(seat) == winner else -1.0 for seat in range(self.players)]
+
+    def match_winner(self) -> int | None:
+        for team in (0, 1):
+            if self.scores[team] >= self.rules.target:
+                return team
+        return None
+
+    def chance_outcome(self) -> Deal | None:
+        """The next deal (explicit deals first, then the seed), or ``None`` if none is left."""
+        if self.phase is not Phase.DEAL:
+            return None
+        number = len(self.results)
+        if number < len(self.explicit_deals):
+            return self.explicit_deals[number]
+        if self.seed is None:
+            return None
+        if self.next_dealer is not None:
+            dealer = self.next_dealer
+        else:
+            dealer = first_dealer(self.seed, self.players)
+        return seeded_deal(self.seed, number, dealer, self.players)
+
+    def legal_actions(self) -> list[Action]:
+        """What the current player may do (empty at chance and terminal nodes)."""
+        if self.phase in (Phase.DEAL, Phase.OVER):
+            return []
+        if self.phase is Phase.SHOW:
+            return [Call.SHOW, Call.NO_SHOW]
+        if self.phase is Phase.BID:
+            return [call for call in Call if self._why_call_illegal(call) is None]
+        hand = self.hands[self.current_player()]
+        return [card for card in hand if self._why_card_illegal(card) is None]
+
+    def why_illegal(self, action: Action | str, seat: int | None = None) -> Message | None:
+        """``None`` if ``action`` is legal now (for ``seat``, if given), else why not."""
+        if self.phase is Phase.OVER:
+            return Message.of("game_over")
+        if self.phase is Phase.DEAL:
+            return Message.of("chance_pending")
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ValueError:
+                return Message.of("unknown_action", action=action)
+        to_act = self.current_player()
+        if seat is not None and seat != to_act:
+            return Message.of("not_your_turn", to_act=to_act, seat=seat)
+        if isinstance(action, Card):
+            return self._why_card_illegal(action)
+        return self._why_call_illegal(action)
+
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        return self.why_illegal(action, seat) is None
+
+    def apply_action(self, action: Action | Deal | str, seat: int | None = None) -> None:
+        """Apply a deal (at a chance node) or the current player's action.
+
+        Raises :class:`IllegalActionError` (state unchanged) if it is illegal.
+        """
+        if isinstance(action, Deal):
+            self._apply_deal(action)
+            return
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ValueError:
+                raise IllegalActionError(Message.of("unknown_action", action=action)) from None
+        reason = self.why_illegal(action, seat)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        self.actions.append(action)
+        if isinstance(action, Card):
+            self._play_card(action)
+        elif self.phase is Phase.SHOW:
+            self._decide_show(action)
+        else:
+            self._bid_call(action)
+
+    def settle_chance(self) -> None:
+        """Deal every deal that is due from the match's deal source."""
+        while self.phase is Phase.DEAL:
+            deal = self.chance_outcome()
+            if deal is None:
+                return
+            self._apply_deal(deal)
+
+    # --------------------------------------------------------------- legality
+    def _why_card_illegal(self, card: Card) -> Message | None:
+        if self.phase is not Phase.PLAY:
+            return Message.of("card_in_wrong_phase", phase=self._phase_text())
+        if card not in self.hands[self.current_player()]:
+            return Message.of("card_not_in_hand", card=card)
+        first_lead = not self.played and not self.trick
+        if first_lead and role_of(card, self.chosen) is Role.DEVIL:  # type: ignore[arg-type]
+            return Message.of("devil_first_lead", card=card)
+        return None
+
+    def _why_call_illegal(self, call: Call) -> Message | None:
+        if self.phase is Phase.SHOW:
+            if call in (Call.SHOW, Call.NO_SHOW):
+                return None
+            return Message.of("call_in_wrong_phase", action=call.value, phase=self._phase_text())
+        if self.phase is not Phase.BID:
+            return Message.of("call_in_wrong_phase", action=call.value, phase=self._phase_text())
+        step = self.bid.step
+        allowed = {
+            BidStep.WINDOW: (Call.PASS, Call.RAISE),
+            BidStep.ANSWER_RAISE: (Call.ACCEPT, Call.COUNTER, Call.GIVE_UP),
+            BidStep.ANSWER_COUNTER: (Call.ACCEPT, Call.GIVE_UP),
+        }[step]
+        if call not in allowed:
+            if call is Call.COUNTER and step is BidStep.ANSWER_COUNTER:
+                return Message.of("counter_used")
+            return Message.of("call_in_wrong_phase", action=call.value, phase=self._phase_text())
+        top = max(self.scores)
+        if call is Call.RAISE and top + self.bid.value >= self.rules.target:
+            return Message.of("raise_locked", value=self.bid.value, target=self.rules.target)
+        if call is Call.COUNTER:
+            assert self.bid.offered is not None
+            if top + self.bid.offered >= self.rules.target:
+                return Message.of("counter_locked", value=self.bid.offered, target=self.rules.target)
+        return None
+
+    def _phase_text(self) -> str:
+        if self.phase is Phase.BID:
+            key = {
+                BidStep.WINDOW: "phase_bid_window",
+                BidStep.ANSWER_RAISE: "phase_bid_answer_raise",
+                BidStep.ANSWER_COUNTER: "phase_bid_answer_counter",
+            }[self.bid.step]
+        else:
+            key = {Phase.PLAY: "phase_play", Phase.SHOW: "phase_show"}[self.phase]
+        return Message.of(key).text
+
+    # ---------------------------------------------------------------- dealing
+    def _apply_deal(self, deal: Deal) -> None:
+        if self.phase is not Phase.DEAL:
+            raise IllegalActionError(Message.of("not_a_chance_node"))
+        try:
+            deal.validate(self.players)
+        except ValueError as error:
+            raise IllegalActionError(Message.of("bad_deal", detail=str(error))) from None
+        self._reset_deal(deal.dealer)
+        self.deal = deal
+        self._deal_stage()
+
+    def _deal_stage(self) -> None:
+        """Give the next stage's packets, then move to shows, bidding or play."""
+        assert self.deal is not None
+        stages = self.spec.deal_stages
+        start = sum(stages[: self.stage]) * self.players
+        packet = stages[self.stage]
+        for i, seat in enumerate(self.deal_order()):
+            cards = self.deal.cards[start + i * packet : start + (i + 1) * packet]
+            if self.stage == 0:
+                self.face_up[seat] = cards[0]
+            self.hands[seat].extend(cards)
+        self.stage += 1
+        if self.stage == 1:
+            self.chosen = chosen_suit_of([self.face_up[seat] for seat in self.deal_order()])  # type: ignore[misc]
+        if self.stage in self.spec.show_after_stages:
+            self.phase = Phase.SHOW
+            self.show_queue = self.deal_order()
+        else:
+            self._after_shows()
+
+    def _after_shows(self) -> None:
+        if self.spec.bidding:
+            self.phase = Phase.BID
+            self.bid.window = 2 * (self.stage - 1)
+            self.bid.step = BidStep.WINDOW
+            self._skip_locked_windows()
+        else:
+            self._next_stage_or_play()
+
+    def _next_stage_or_play(self) -> None:
+        if self.stage < len(self.spec.deal_stages):
+            self._deal_stage()
+        else:
+            self.phase = Phase.PLAY
+            self.leader = self.forehand
+
+    # ------------------------------------------------------------------ shows
+    def _decide_show(self, call: Call) -> None:
+        seat = self.show_queue.pop(0)
+        showed = call is Call.SHOW
+        if showed:
+            self.shown[seat] = self.shown[seat] | frozenset(self.hands[seat])
+        self.shows.append((seat, self.stage, showed))
+        if not self.show_queue:
+            self._after_shows()
+
+    # ---------------------------------------------------------------- bidding
+    def _bidding_team(self) -> int:
+        """The team whose decision it is in the current bidding step."""
+        window_team = Rules.team_of(self.forehand if self.bid.window % 2 == 0 else self.dealer)
+        if self.bid.step is BidStep.ANSWER_RAISE:
+            return 1 - window_team
+        return window_team
+
+    def _deciding_seat(self, team: int) -> int:
+        """The team's human (earliest in deal order), else its earliest seat."""
+        order = [seat for seat in self.deal_order() if Rules.team_of(seat) == team]
+        humans = [seat for seat in order if seat in self.humans]
+        return (humans or order)[0]
+
+    def _skip_locked_windows(self) -> None:
+        """A window in which no raise is allowed can only pass: skip it."""
+        while self.phase is Phase.BID and self._why_call_illegal(Call.RAISE) is not None:
+            self._close_window()
+
+    def _close_window(self) -> None:
+        bid = self.bid
+        bid.step = BidStep.WINDOW
+        bid.offered = None
+        if bid.window % 2 == 0:
+            bid.window += 1
+        else:
+            bid.window += 1
+            self._next_stage_or_play()
+
+    def _bid_call(self, call: Call) -> None:
+        bid = self.bid
+        team = self._bidding_team()
+        bid.log.append((team, call.value))
+        if call is Call.PASS:
+            self._close_window()
+        elif call is Call.RAISE:
+            bid.offered = bid.value + self.spec.raise_step
+            bid.step = BidStep.ANSWER_RAISE
+            return
+        elif call is Call.COUNTER:
+            assert bid.offered is not None
+            bid.value = bid.offered
+            bid.offered = bid.value + self.spec.raise_step
+            bid.step = BidStep.ANSWER_COUNTER
+            return
+        elif call is Call.ACCEPT:
+            assert bid.offered is not None
+            bid.value = bid.offered
+            self._close_window()
+        elif call is Call.GIVE_UP:
+            self._end_deal(winner_team=1 - team, given_up=True)
+            return
+        self._skip_locked_windows()
+
+    # ------------------------------------------------------------------- play
+    def _play_card(self, card: Card) -> None:
+        seat = self.current_player()
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        if len(self.trick) < self.players:
+            return
+        cards = [played for _, played in self.trick]
+        assert self.chosen is not None
+        result = resolve_trick(cards, self.chosen, self.spec.trick_rule)
+        winner = self.trick[result.winner][0]
+        self.played.append(PlayedTrick(self.leader, tuple(self.trick), winner, result))
+        self.trick = []
+        self.leader = winner
+        team = Rules.team_of(winner)
+        self.tricks_won[team] += 1
+        if self.tricks_won[team] >= TRICKS_TO_WIN:
+            self._end_deal(winner_team=team, given_up=False)
+
+    def _end_deal(self, winner_team: int, given_up: bool) -> None:
+        assert self.chosen is not None
+        points = self.bid.value
+        self.scores[winner_team] += points
+        if given_up:
+            message = Message.of("deal_won_give_up", team=1 - winner_team, points=points)
+        else:
+            message = Message.of("deal_won_tricks", team=winner_team, points=points)
+        self.results.append(
+            DealResult(
+                number=len(self.results) + 1,
+                dealer=self.dealer,
+                chosen=self.chosen,
+                winner_team=winner_team,
+                points=points,
+                tricks=(self.tricks_won[0], self.tricks_won[1]),
+                given_up=given_up,
+                message=message,
+            )
+        )
+        self.next_dealer = self.forehand
+        self.phase = Phase.OVER if self.match_winner() is not None else Phase.DEAL
+
+    # -------------------------------------------------------------- knowledge
+    def known_cards(self, viewer: int, seat: int) -> list[Card]:
+        """The cards in ``seat``'s hand that ``viewer`` may know, in hand order."""
+        hand = self.hands[seat]
+        if viewer == seat:
+            return list(hand)
+        if Rules.team_of(viewer) == Rules.team_of(seat):
+            if self.spec.partners_see_hands:
+                return list(hand)
+            shown = self.shown[seat]
+            return [card for card in hand if card in shown or card is self.face_up[seat]]
+        return [card for card in hand if card is self.face_up[seat]]
+
+    # ------------------------------------------------------------------- view
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may know, JSON-serialisable (see ``bridge.py``)."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} in a {self.players}-player game")
+        to_act = self.current_player()
+        view: dict[str, Any] = {
+            "game": "karnoffel",
+            "rules": self.rules.to_json() | {"faces": self.rules.faces},
+            "seat": seat,
+            "players": self.players,
+            "teams": [list(team) for team in self.rules.teams],
+            "humans": list(self.humans),
+            "phase": self.phase.value,
+            "to_act": to_act if to_act >= 0 else None,
+            "deal_number": self.deal_number,
+            "dealer": self.dealer if self.deal is not None else None,
+            "forehand": self.forehand if self.deal is not None else None,
+            "scores": list(self.scores),
+            "target": self.rules.target,
+            "match_winner": self.match_winner(),
+            "results": [result.to_json() for result in self.results],
+            "chosen": self.chosen.value if self.chosen else None,
+            "specials": [
+                {"card": card.notation, "role": role.value}
+                for card, role in (special_cards(self.chosen) if self.chosen else [])
+            ],
+            "stage": self.stage,
+            "face_up": [card.notation if card else None for card in self.face_up],
+            "hands": [
+                {
+                    "known": [card.notation for card in self.known_cards(seat, other)],
+                    "count": len(self.hands[other]),
+                }
+                for other in range(self.players)
+            ],
+            "trick": {
+                "leader": self.leader if self.deal is not None else None,
+                "cards": [{"seat": s, "card": card.notation} for s, card in self.trick],
+                "winning": self._winning_now(),
+            },
+            "tricks": list(self.tricks_won),
+            "played": [trick.to_json() for trick in self.played],
+            "value": self.bid.value,
+            "bid": self._bid_view() if self.spec.bidding else None,
+            "shows": [{"seat": s, "stage": stage, "showed": showed} for s, stage, showed in self.shows],
+            "legal": [action_notation(a) for a in self.legal_actions()] if to_act == seat else [],
+            "hand_reasons": self._hand_reasons(seat),
+        }
+        return view
+
+    def _winning_now(self) -> dict[str, Any] | None:
+        if not self.trick or self.chosen is None:
+            return None
+        result = resolve_trick([card for _, card in self.trick], self.chosen, self.spec.trick_rule)
+        return {"seat": self.trick[result.winner][0], "index": result.winner, "reason": result.reason.to_json()}
+
+    def _bid_view(self) -> dict[str, Any]:
+        team = self._bidding_team() if self.phase is Phase.BID else None
+        return {
+            "value": self.bid.value,
+            "offered": self.bid.offered,
+            "window": self.bid.window,
+            "step": self.bid.step.value if self.phase is Phase.BID else None,
+            "team": team,
+            "log": [{"team": t, "call": call} for t, call in self.bid.log],
+        }
+
+    def _hand_reasons(self, seat: int) -> dict[str, dict[str, Any]]:
+        """For each card in the seat's hand that it cannot play now, why not."""
+        reasons = {}
+        for card in self.hands[seat]:
+            reason = self.why_illegal(card, seat)
+            if reason is not None:
+                reasons[card.notation] = reason.to_json()
+        return reasons
+
+    # ---------------------------------------------------------------- records
+    def to_record(self) -> dict[str, Any]:
+        """The match so far as a game record (``records.md``)."""
+        record: dict[str, Any] = {"format": 1, "game": "karnoffel", "rules": self.rules.to_json()}
+        if self.explicit_deals:
+            record["deals"] = [deal.to_json() for deal in self.explicit_deals]
+        if self.seed is not None:
+            record["seed"] = self.seed
+        if self.humans != (0,):
+            record["humans"] = list(self.humans)
+        record["actions"] = [action_notation(action) for action in self.actions]
+        return record
+
+    def outcome(self) -> dict[str, Any]:
+        """Per deal: winner and points; the match score and winner (``replay`` output)."""
+        return {
+            "game": "karnoffel",
+            "deals": [result.to_json() for result in self.results],
+            "score": list(self.scores),
+            "finished": self.is_terminal(),
+            "winner": self.match_winner(),
+        }
+
+    def clone(self) -> State:
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.actions = list(self.actions)
+        other.scores = list(self.scores)
+        other.results = list(self.results)
+        other.hands = [list(hand) for hand in self.hands]
+        other.face_up = list(self.face_up)
+        other.shown = list(self.shown)
+        other.shows = list(self.shows)
+        other.show_queue = list(self.show_queue)
+        other.bid = _Bid(self.bid.value, self.bid.window, self.bid.step, self.bid.offered, list(self.bid.log))
+        other.trick = list(self.trick)
+        other.tricks_won = list(self.tricks_won)
+        other.played = list(self.played)
+        return other
+
+
+def new_match(
+    rules: Rules | None = None,
+    seed: str | None = None,
+    deals: Sequence[Deal] = (),
+    humans: Sequence[int] = (0,),
+) -> State:
+    """A match with its first deal dealt (chance settled)."""
+    state = State(rules or Rules(), seed=seed, deals=deals, humans=humans)
+    state.settle_chance()
+    return state

@@ -1,0 +1,88 @@
+"""Translatable messages: a key plus parameters, with English text.
+
+Explanations (why a trick was won) and refusals (why an action is illegal)
+are data, so that the table can show them in any language. English
+templates live here, in one place; the web UI keeps its own translations by
+the same keys and falls back to the English ``text``.
+
+>>> m = Message.of("powerless_king", card="B3")
+>>> m.text
+'B3 is powerless: a King is in the trick.'
+>>> m.to_json()
+{'key': 'powerless_king', 'params': {'card': 'B3'}, 'text': 'B3 is powerless: a King is in the trick.'}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Message", "TEMPLATES"]
+
+TEMPLATES: dict[str, str] = {
+    # --- Karnöffel trick explanations -----------------------------------
+    "win_karnoffel": "{card} wins: the Karnöffel beats every card.",
+    "win_devil_led": "{card} wins: the Devil was led and only the Karnöffel beats it.",
+    "win_pope": "{card} wins: the Pope beats everything but the Karnöffel and a led Devil.",
+    "win_emperor": "{card} wins: the Emperor beats everything but the Karnöffel, a led Devil and the Pope.",
+    "win_partial_3": "{card} wins: the chosen-suit 3 keeps its power, no King is in the trick.",
+    "win_partial_4": "{card} wins: the chosen-suit 4 keeps its power, no King or Ober is in the trick.",
+    "win_partial_5": "{card} wins: the chosen-suit 5 keeps its power, no King, Ober or Unter is in the trick.",
+    "win_led_suit": "{card} wins: the highest card of the suit led ({suit}).",
+    "win_only_card": "{card} wins: it is the only card in the trick.",
+    "win_historic_order": "{card} wins: the highest card of the suit led and the chosen suit in the historic order.",
+    "powerless_king": "{card} is powerless: a King is in the trick.",
+    "powerless_king_ober": "{card} is powerless: a King or an Ober is in the trick.",
+    "powerless_king_ober_unter": "{card} is powerless: a King, an Ober or an Unter is in the trick.",
+    "devil_not_led": "{card} cannot win: the Devil wins only when it is led.",
+    "off_suit": "{card} cannot win: it is neither of the suit led nor a trump.",
+    "chosen_plain": "{card} cannot win: the chosen suit's {rank} has no power.",
+    # --- Karnöffel deal / match results ---------------------------------
+    "deal_won_tricks": "Team {team} wins the deal with three tricks and scores {points}.",
+    "deal_won_give_up": "Team {team} gave up; the other team scores {points}.",
+    "match_won": "Team {team} wins the match {score}.",
+    # --- refusals -------------------------------------------------------
+    "game_over": "The match is over: no more actions.",
+    "chance_pending": "The cards must be dealt first.",
+    "not_a_chance_node": "No deal is due now.",
+    "bad_deal": "That deal is not valid: {detail}.",
+    "not_your_turn": "It is seat {to_act}'s turn, not seat {seat}'s.",
+    "unknown_action": "'{action}' is not an action of this game.",
+    "card_not_in_hand": "{card} is not in the hand.",
+    "devil_first_lead": "{card} is the Devil: it may not be led to the first trick.",
+    "card_in_wrong_phase": "Cards cannot be played now: {phase}.",
+    "call_in_wrong_phase": "'{action}' is not possible now: {phase}.",
+    "raise_locked": "No raise: the confirmed value {value} would let a team reach the target {target}.",
+    "counter_locked": "No counter-raise: the offered value {value} would let a team reach the target {target}.",
+    "counter_used": "Only one counter-raise is allowed per bidding window.",
+    "not_after_counter": "A counter-raise can only be accepted or given up.",
+    "phase_play": "cards are being played",
+    "phase_show": "players are deciding whether to show their hands",
+    "phase_bid_window": "the team in the bidding window may pass or raise",
+    "phase_bid_answer_raise": "the raise must be answered: accept, counter-raise or give up",
+    "phase_bid_answer_counter": "the counter-raise must be answered: accept or give up",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message key with parameters; ``text`` renders it in English."""
+
+    key: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: object) -> Message:
+        if key not in TEMPLATES:
+            raise KeyError(f"unknown message key {key!r}")
+        return cls(key, tuple((name, str(value)) for name, value in params.items()))
+
+    @property
+    def text(self) -> str:
+        return TEMPLATES[self.key].format(**dict(self.params))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params), "text": self.text}
+
+    def __str__(self) -> str:
+        return self.text
