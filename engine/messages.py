@@ -41,6 +41,10 @@ TEMPLATES: dict[str, str] = {
     "deal_won_tricks": "Team {team} wins the deal with three tricks and scores {points}.",
     "deal_won_give_up": "Team {team} gave up; the other team scores {points}.",
     "match_won": "Team {team} wins the match {score}.",
+    # --- dailies --------------------------------------------------------
+    "daily_bad_date": "'{text}' is not a date (YYYY-MM-DD).",
+    "daily_before_first": "There is no daily for {date}: the first daily is {first}.",
+    "daily_future": "The daily for {date} is not out yet.",
     # --- refusals -------------------------------------------------------
     "game_over": "The match is over: no more actions.",
     "chance_pending": "The cards must be dealt first.",

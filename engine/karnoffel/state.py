@@ -33,7 +33,7 @@ from engine.messages import Message
 
 __all__ = [
     "CHANCE", "TERMINAL", "Phase", "BidStep", "PlayedTrick", "DealResult", "State",
-    "new_match", "seeded_deal", "chosen_suit_of", "special_cards",
+    "new_match", "seeded_deal", "seeded_deals", "chosen_suit_of", "special_cards",
 ]  # fmt: skip
 
 CHANCE = -1
@@ -106,6 +106,17 @@ def seeded_deal(seed: str, number: int, dealer: int, players: int) -> Deal:
     """
     order = rng.Stream(rng.derive(seed, "deal", number)).shuffled(DECK)
     return Deal(dealer, tuple(order[: players * HAND_SIZE]))
+
+
+def seeded_deals(seed: str, players: int, count: int) -> list[Deal]:
+    """The first ``count`` deals of a match played from ``seed`` alone: the
+    first dealer by lot, then each deal's forehand deals the next."""
+    dealer = first_dealer(seed, players)
+    deals = []
+    for number in range(count):
+        deals.append(seeded_deal(seed, number, dealer, players))
+        dealer = (dealer + 1) % players
+    return deals
 
 
 def first_dealer(seed: str, players: int) -> int:

@@ -1,0 +1,85 @@
+"""Statistics of a player's dailies, computed from the results kept on the device.
+
+A result is ``{"number": daily number, "won": bool, "archive": bool}``;
+``archive`` marks a past daily played later from the archive. Dailies
+played on their own day count in played / won / streaks; archive games are
+counted apart. A streak runs only over *consecutive daily numbers* that
+were all won; the current streak is still alive if its last daily is today's
+or yesterday's.
+
+>>> results = [{"number": n, "won": True, "archive": False} for n in (1, 2, 3, 5, 6)]
+>>> s = summarize(results, today=6)
+>>> s["played"], s["won"], s["current_streak"], s["best_streak"]
+(5, 5, 2, 3)
+>>> summarize(results, today=8)["current_streak"]
+0
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["STATS_SCHEMA", "summarize", "validate_results"]
+
+#: Version of the stats kept on the device; bump when the shape changes.
+STATS_SCHEMA = 1
+
+
+def validate_results(results: object) -> list[dict[str, Any]]:
+    """Keep only well-formed results (one per daily number and kind, the first wins)."""
+    if not isinstance(results, list):
+        return []
+    seen: set[tuple[int, bool]] = set()
+    valid = []
+    for entry in results:
+        if not isinstance(entry, dict):
+            continue
+        number, won, archive = entry.get("number"), entry.get("won"), entry.get("archive", False)
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            continue
+        if not isinstance(won, bool) or not isinstance(archive, bool):
+            continue
+        if (number, archive) in seen:
+            continue
+        seen.add((number, archive))
+        valid.append({"number": number, "won": won, "archive": archive})
+    return valid
+
+
+def _streaks(on_the_day: list[tuple[int, bool]]) -> list[tuple[int, int]]:
+    """(last number, length) of each run of won dailies with consecutive numbers."""
+    streaks: list[tuple[int, int]] = []
+    for number, won in sorted(on_the_day):
+        if not won:
+            continue
+        if streaks and streaks[-1][0] == number - 1:
+            streaks[-1] = (number, streaks[-1][1] + 1)
+        else:
+            streaks.append((number, 1))
+    return streaks
+
+
+def summarize(results: object, today: int) -> dict[str, Any]:
+    """Played, won, win %, current and best streak, archive counts, chart data."""
+    valid = validate_results(results)
+    on_the_day = sorted((r["number"], r["won"]) for r in valid if not r["archive"])
+    archive = [r for r in valid if r["archive"]]
+    played = len(on_the_day)
+    won = sum(1 for _, w in on_the_day if w)
+    runs = _streaks(on_the_day)
+    best = max((length for _, length in runs), default=0)
+    current = 0
+    if runs and runs[-1][0] >= today - 1:
+        current = runs[-1][1]
+    return {
+        "schema": STATS_SCHEMA,
+        "played": played,
+        "won": won,
+        "win_percent": round(100 * won / played) if played else 0,
+        "current_streak": current,
+        "best_streak": best,
+        "archive_played": len(archive),
+        "archive_won": sum(1 for r in archive if r["won"]),
+        # The last 30 dailies played on their day, oldest first, for the chart.
+        "chart": [{"number": n, "won": w} for n, w in on_the_day[-30:]],
+    }
