@@ -16,6 +16,15 @@ Requests (``op``):
 - ``deal``: deals the next deal after a deal is over (the table shows the
   deal's result until the player continues).
 - ``view``: the current state again.
+- ``daily``: ``{"game", "date", "today", "pinned": <puzzles/GAME/DATE.json>?}``
+  opens a daily (``today`` is the player's local date; a bad, early or
+  future date is refused with a translatable reason); without ``pinned``
+  the deals are generated from the daily's seed. The state response then
+  carries ``daily: {"game", "number", "date"}``.
+- ``share``: ``{"address"}`` → ``{"text", "line"}``, the spoiler-free result
+  of the finished daily in progress.
+- ``stats``: ``{"results": [...], "today": "YYYY-MM-DD"}`` → the summary of
+  :func:`engine.stats.summarize`.
 
 A state response is ``{"ok": true, "view": <seat's view>, "record": <the
 game record so far>, "outcome": {...}, "played": {...}?}`` where ``view`` is
@@ -42,8 +51,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from datetime import date
+
 import engine
-from engine import records
+from engine import daily, records, stats
 from engine.errors import IllegalActionError, RecordError
 from engine.karnoffel import players
 
@@ -63,6 +74,7 @@ class Session:
         self.match: Any = None
         self.seat = 0
         self.level = players.DEFAULT_LEVEL
+        self.daily: dict[str, Any] | None = None
 
     # ------------------------------------------------------------ operations
     def op_ping(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -81,7 +93,58 @@ class Session:
         return self._start(record, request)
 
     def op_load(self, request: dict[str, Any]) -> dict[str, Any]:
-        return self._start(request.get("record"), request)
+        record = request.get("record")
+        opened = request.get("daily")
+        if opened is not None:
+            # A saved daily: check it is the daily it claims to be.
+            day = _parse_date(opened.get("date") if isinstance(opened, dict) else None, request.get("today"))
+            game = opened.get("game", "karnoffel")
+            if not isinstance(record, dict) or record.get("seed") != daily.daily_seed(game, day):
+                raise BridgeError("the saved game is not this daily", "bad_daily_save")
+        response = self._start(record, request)
+        if opened is not None:
+            self.daily = {"game": game, "number": daily.daily_number(day), "date": day.isoformat()}
+            response["daily"] = self.daily
+        return response
+
+    def op_daily(self, request: dict[str, Any]) -> dict[str, Any]:
+        game = request.get("game", "karnoffel")
+        if game not in daily.DAILY_GAMES:
+            raise BridgeError(f"there is no daily for {game!r}", "unknown_game", game=game)
+        day = _parse_date(request.get("date"), request.get("today"))
+        expected = daily.pinned_daily(game, day)
+        pinned = request.get("pinned")
+        if pinned is not None:
+            if not isinstance(pinned, dict) or pinned.get("seed") != expected["seed"]:
+                raise BridgeError("the pinned daily file does not belong to this date", "bad_pinned_daily")
+            expected = pinned
+        response = self._start(expected, request)
+        self.daily = {"game": game, "number": daily.daily_number(day), "date": day.isoformat()}
+        response["daily"] = self.daily
+        return response
+
+    def op_share(self, request: dict[str, Any]) -> dict[str, Any]:
+        match = self._require_match()
+        if self.daily is None or not match.is_terminal():
+            raise BridgeError("only a finished daily can be shared", "not_shareable")
+        team = self.seat % 2
+        outcome = match.outcome()
+        score = (outcome["score"][team], outcome["score"][1 - team])
+        won = outcome["winner"] == team
+        deals_won = [deal["winner"] == team for deal in outcome["deals"]]
+        game, number = self.daily["game"], self.daily["number"]
+        address = str(request.get("address", ""))
+        return {
+            "ok": True,
+            "text": daily.share_text(game, number, won, score, deals_won, address),
+            "line": daily.share_line(game, number, won, score, deals_won),
+            "won": won,
+        }
+
+    def op_stats(self, request: dict[str, Any]) -> dict[str, Any]:
+        today = _parse_iso(request.get("today"))
+        summary = stats.summarize(request.get("results"), today=daily.daily_number(today))
+        return {"ok": True, "stats": summary}
 
     def _start(self, record: Any, request: dict[str, Any]) -> dict[str, Any]:
         seat = request.get("seat", 0)
@@ -95,6 +158,7 @@ class Session:
         except RecordError as error:
             raise BridgeError(f"bad record: {error}", "bad_record", index=error.index, detail=error.detail) from None
         self.match, self.seat, self.level = match, seat, level
+        self.daily = None
         return self._state()
 
     def op_act(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -144,6 +208,22 @@ class Session:
         if played is not None:
             response["played"] = played
         return response
+
+
+def _parse_iso(text: Any) -> date:
+    try:
+        return date.fromisoformat(text)
+    except (TypeError, ValueError):
+        raise BridgeError(f"{text!r} is not a date (YYYY-MM-DD)", "bad_date", text=str(text)) from None
+
+
+def _parse_date(text: Any, today: Any) -> date:
+    """A daily's date, checked against the player's local ``today``."""
+    try:
+        return daily.parse_daily_date(text if isinstance(text, str) else "", _parse_iso(today))
+    except daily.DailyDateError as error:
+        reason = error.reason
+        raise BridgeError(reason.text, reason.key, **dict(reason.params)) from None
 
 
 _SESSION = Session()
