@@ -1,0 +1,423 @@
+#!/usr/bin/env python3
+"""Build the Stichtag static site into ``site/`` (and optionally serve it).
+
+Usage::
+
+    python3 build.py                 # build site/ from scratch
+    python3 build.py serve [--port N] [--host H] [--no-build]
+                                     # build, then serve site/ on localhost
+
+Runs with the machine's plain ``python3`` (>= 3.11, standard library only) and
+Node (for Pyodide). Steps, each a function below:
+
+1. ``ensure_node_modules``  – ``npm ci`` when node_modules/pyodide is missing
+   or not the version pinned in package.json.
+2. ``copy_pyodide``         – the Pyodide runtime (``pyodide.mjs``,
+   ``pyodide.asm.mjs``, ``pyodide.asm.wasm``) and a *trimmed* lock file with
+   no packages (so nothing can ever be fetched from a CDN) → ``site/pyodide/``.
+3. ``compiled_stdlib``      – Pyodide's ``python_stdlib.zip`` compiled to
+   ``.pyc`` by Pyodide's own Python under Node (``scripts/compile_stdlib.mjs``;
+   boot is several times faster). Cached in ``.cache/stdlib/`` keyed on the
+   Pyodide version, the source zip and the compile script.
+4. ``build_wheel``          – the ``engine`` package as a pure wheel, written
+   directly (offline, deterministic, no build backend needed) → ``site/py/``.
+5. ``copy_web``             – ``web/`` → site root.
+6. ``build_puzzles``        – HOOK: ``puzzles/`` → ``site/puzzles/``
+   (later: regenerate and check against the pinned deals, fail on drift).
+7. ``build_docs``           – HOOK: rules pages with mkdocs → ``site/rules/``.
+8. ``write_build_info``     – ``site/js/build-info.js``: an ES module with the
+   file names, hashes and versions the worker needs.
+
+All URLs in the site are relative, so it works from any sub-path, and the site
+requests nothing from any other origin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import socketserver
+import subprocess
+import sys
+import time
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+CACHE = ROOT / ".cache"
+WEB = ROOT / "web"
+ENGINE = ROOT / "engine"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_PKG = NODE_MODULES / "pyodide"
+COMPILE_STDLIB_SCRIPT = ROOT / "scripts" / "compile_stdlib.mjs"
+
+#: Runtime files copied verbatim from the npm package.
+PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+
+#: Content Security Policy of the site: the page's <meta> tag carries the same
+#: policy; ``serve`` also sends it as a header because a worker takes its
+#: policy from its own response headers, not from the page.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+    "connect-src 'self'; style-src 'self'; img-src 'self' data:"
+)
+
+#: MIME types the site needs; anything else falls back to mimetypes' guess.
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".txt": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+    ".woff2": "font/woff2",
+}
+
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def log(msg: str) -> None:
+    """Print one build progress line."""
+    print(f"[build] {msg}", flush=True)
+
+
+# --------------------------------------------------------------------------
+# 1. Pyodide from npm
+# --------------------------------------------------------------------------
+
+
+def pinned_pyodide_version() -> str:
+    """The exact Pyodide version pinned in package.json."""
+    pkg = json.loads((ROOT / "package.json").read_text())
+    return str(pkg["dependencies"]["pyodide"])
+
+
+def installed_pyodide_version() -> str | None:
+    """The version of node_modules/pyodide, or None if it is not installed."""
+    try:
+        return str(json.loads((PYODIDE_PKG / "package.json").read_text())["version"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def ensure_node_modules() -> str:
+    """Make sure node_modules/pyodide is the pinned version (``npm ci``); return it."""
+    pinned = pinned_pyodide_version()
+    if installed_pyodide_version() != pinned:
+        if shutil.which("npm") is None:
+            sys.exit("build.py: npm (Node >= 18) is needed to install Pyodide; install Node.js")
+        log(f"npm ci (pyodide {pinned}) ...")
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    found = installed_pyodide_version()
+    if found != pinned:
+        sys.exit(f"build.py: node_modules/pyodide is {found}, package.json pins {pinned}")
+    return pinned
+
+
+def copy_pyodide(out: Path) -> None:
+    """Copy the Pyodide runtime and a trimmed, package-free lock file to ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_RUNTIME_FILES:
+        shutil.copy2(PYODIDE_PKG / name, out / name)
+    lock = json.loads((PYODIDE_PKG / "pyodide-lock.json").read_text())
+    # The site ships no Pyodide packages; an empty package table means a stray
+    # loadPackage() fails loudly instead of reaching for a CDN.
+    trimmed = {"info": lock["info"], "packages": {}}
+    (out / "pyodide-lock.json").write_text(json.dumps(trimmed, indent=1) + "\n")
+
+
+# --------------------------------------------------------------------------
+# 2. The compiled standard library (cached)
+# --------------------------------------------------------------------------
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def compiled_stdlib(version: str) -> Path:
+    """Return the path of the .pyc-compiled stdlib zip, compiling it if needed.
+
+    Compiling takes ~10-15 s (it boots Pyodide under Node); the result is
+    cached in ``.cache/stdlib/`` under a key made of the Pyodide version and
+    the hashes of the source zip and of the compile script.
+    """
+    source = PYODIDE_PKG / "python_stdlib.zip"
+    key = hashlib.sha256(
+        (version + _sha256(source) + _sha256(COMPILE_STDLIB_SCRIPT)).encode()
+    ).hexdigest()[:16]
+    cached = CACHE / "stdlib" / f"python_stdlib-{version}-{key}.zip"
+    if cached.exists():
+        log(f"compiled stdlib: cached {cached.relative_to(ROOT)}")
+        return cached
+    if shutil.which("node") is None:
+        sys.exit("build.py: node is needed to compile the stdlib; install Node.js")
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    tmp = cached.with_suffix(".tmp")
+    log("compiling the stdlib to .pyc with Pyodide under Node ...")
+    subprocess.run(
+        ["node", str(COMPILE_STDLIB_SCRIPT), str(PYODIDE_PKG), str(tmp)], cwd=ROOT, check=True
+    )
+    os.replace(tmp, cached)
+    return cached
+
+
+# --------------------------------------------------------------------------
+# 3. The engine wheel
+# --------------------------------------------------------------------------
+
+
+def _zip_write(zf: zipfile.ZipFile, arcname: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(arcname, date_time=ZIP_EPOCH)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    zf.writestr(info, data)
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"sha256={digest}"
+
+
+def engine_files() -> list[Path]:
+    """Every file of the ``engine`` package (sub-packages need no __init__.py)."""
+    return sorted(
+        p
+        for p in ENGINE.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")
+    )
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Write the pure ``py3-none-any`` wheel of the engine into ``out_dir``.
+
+    Written directly (PEP 427) from pyproject.toml's metadata: offline, fast
+    and byte-for-byte reproducible. It holds what ``pip wheel .`` would: the
+    ``engine`` package with its sub-packages and data files.
+    """
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    name = project["name"].replace("-", "_").lower()
+    version = project["version"]
+    if not (ENGINE / "__init__.py").exists():
+        sys.exit("build.py: engine/__init__.py is missing")
+    if not (ENGINE / "bridge.py").exists():
+        sys.exit("build.py: engine/bridge.py is missing (the worker calls engine.bridge.handle)")
+    dist_info = f"{name}-{version}.dist-info"
+    metadata = (
+        "Metadata-Version: 2.1\n"
+        f"Name: {project['name']}\n"
+        f"Version: {version}\n"
+        f"Summary: {project.get('description', '')}\n"
+        f"Requires-Python: {project.get('requires-python', '>=3.11')}\n"
+    )
+    wheel_meta = (
+        "Wheel-Version: 1.0\nGenerator: stichtag build.py\nRoot-Is-Purelib: true\n"
+        "Tag: py3-none-any\n"
+    )
+    entries: list[tuple[str, bytes]] = [
+        (p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in engine_files()
+    ]
+    entries += [
+        (f"{dist_info}/METADATA", metadata.encode()),
+        (f"{dist_info}/WHEEL", wheel_meta.encode()),
+        (f"{dist_info}/top_level.txt", b"engine\n"),
+    ]
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for arcname, data in entries:
+        writer.writerow([arcname, _record_hash(data), len(data)])
+    writer.writerow([f"{dist_info}/RECORD", "", ""])
+    entries.append((f"{dist_info}/RECORD", record.getvalue().encode()))
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel = out_dir / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for arcname, data in entries:
+            _zip_write(zf, arcname, data)
+    return wheel
+
+
+# --------------------------------------------------------------------------
+# 4. web/, puzzles/, rules pages
+# --------------------------------------------------------------------------
+
+
+def copy_web(out: Path) -> None:
+    """Copy ``web/`` (HTML, JS shim, CSS, card art) to the site root."""
+    shutil.copytree(WEB, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".*", "*~"))
+
+
+def build_puzzles(out: Path) -> None:
+    """HOOK: pinned daily deals.
+
+    Today: copies ``puzzles/`` (if present) to ``site/puzzles/``. Later work
+    adds here: regenerate each pinned daily with the engine's deterministic
+    generator and fail loudly on drift (see spec/product.md, "Daily deals").
+    """
+    src = ROOT / "puzzles"
+    if src.is_dir():
+        shutil.copytree(src, out / "puzzles", dirs_exist_ok=True)
+        log("puzzles/ copied")
+
+
+def build_docs(out: Path) -> None:
+    """HOOK: rules pages (mkdocs, four languages) → ``site/rules/``.
+
+    Not written yet; when ``mkdocs.yml`` exists this builds it with the
+    ``docs`` extra installed (``pip install .[docs]``).
+    """
+    config = ROOT / "mkdocs.yml"
+    if config.exists():
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config),
+             "-d", str(out / "rules")],
+            cwd=ROOT,
+            check=True,
+        )
+        log("rules pages built")
+
+
+def _sri(data: bytes) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def write_build_info(out: Path, info: dict[str, object]) -> None:
+    """Write ``js/build-info.js`` (ES module) and ``build.json`` for tools."""
+    (out / "js").mkdir(parents=True, exist_ok=True)
+    text = json.dumps(info, indent=2, sort_keys=True)
+    (out / "js" / "build-info.js").write_text(
+        "// Generated by build.py: do not edit.\n"
+        f"export const BUILD_INFO = Object.freeze({text});\n"
+    )
+    (out / "build.json").write_text(text + "\n")
+
+
+# --------------------------------------------------------------------------
+# The whole build
+# --------------------------------------------------------------------------
+
+
+def build(site: Path = SITE) -> dict[str, object]:
+    """Build the site from scratch into ``site``; return the build info."""
+    t0 = time.perf_counter()
+    version = ensure_node_modules()
+    if site.exists():
+        shutil.rmtree(site)
+    site.mkdir(parents=True)
+
+    copy_web(site)
+    copy_pyodide(site / "pyodide")
+    stdlib = compiled_stdlib(version)
+    shutil.copy2(stdlib, site / "pyodide" / "python_stdlib.zip")
+    wheel = build_wheel(site / "py")
+    build_puzzles(site)
+    build_docs(site)
+
+    info: dict[str, object] = {
+        "pyodide_version": version,
+        "stdlib": "pyodide/python_stdlib.zip",
+        "stdlib_compiled": True,
+        "wheel": f"py/{wheel.name}",
+        "wheel_integrity": _sri(wheel.read_bytes()),
+    }
+    write_build_info(site, info)
+
+    total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    log(f"site/ built in {time.perf_counter() - t0:.1f} s: {total / 1e6:.1f} MB, "
+        f"wheel {wheel.name} ({wheel.stat().st_size} bytes)")
+    return info
+
+
+# --------------------------------------------------------------------------
+# Serving (also used by the browser tests)
+# --------------------------------------------------------------------------
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static file handler with the site's MIME types and security headers."""
+
+    quiet = False
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:  # noqa: D102
+        suffix = Path(str(path)).suffix.lower()
+        return MIME_TYPES.get(suffix) or super().guess_type(path)
+
+    def end_headers(self) -> None:  # noqa: D102
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002, D102
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    """Threaded HTTP server; threads die with the process."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(
+    directory: Path = SITE, host: str = "127.0.0.1", port: int = 0, quiet: bool = False
+) -> SiteServer:
+    """An HTTP server for ``directory`` (port 0 = any free port); not started."""
+    handler = functools.partial(
+        type("Handler", (SiteHandler,), {"quiet": quiet}), directory=str(directory)
+    )
+    return SiteServer((host, port), handler)
+
+
+def serve(host: str, port: int) -> None:
+    """Serve site/ until interrupted."""
+    server = make_server(SITE, host, port)
+    url = f"http://{server.server_address[0]}:{server.server_address[1]}/"
+    print(f"Serving {SITE.relative_to(ROOT)}/ at {url}  (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print()
+    finally:
+        server.server_close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Command line: ``build`` (default) or ``serve``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build site/ (the default)")
+    p_serve = sub.add_parser("serve", help="build, then serve site/ on localhost")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--host", default="127.0.0.1")
+    p_serve.add_argument("--no-build", action="store_true", help="serve the existing site/")
+    args = parser.parse_args(argv)
+
+    if args.command == "serve":
+        if not args.no_build or not (SITE / "index.html").exists():
+            build()
+        serve(args.host, args.port)
+    else:
+        build()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+"""Fixtures for end-to-end tests of the built site in headless Chromium.
+
+* ``site_dir``  (session) – builds ``site/`` once with build.py; set
+  ``STICHTAG_SITE_BUILT=1`` to reuse an existing build.
+* ``site_url``  (session) – serves ``site_dir`` on a free localhost port from a
+  background thread, with the site's MIME types and CSP header (build.py's
+  own server).
+* ``browser``   (session) – Playwright Chromium: Debian's /usr/bin/chromium
+  (Playwright's bundled browser only if that is absent).
+* ``site_page`` (function) – a fresh context + page that records console
+  errors, page errors and every request URL (page and worker), with helpers
+  to assert no request left the local origin.
+
+Every test in this folder is marked ``browser``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+#: Console messages that are not errors of the site (none known yet).
+IGNORED_CONSOLE_ERRORS: tuple[str, ...] = ()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test under tests/browser/ as ``browser``."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def load_build_module() -> Any:
+    """Import the repo's build.py under a private name (not the PyPA ``build``)."""
+    spec = importlib.util.spec_from_file_location("stichtag_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def build_module() -> Any:
+    return load_build_module()
+
+
+@pytest.fixture(scope="session")
+def site_dir(build_module: Any) -> Path:
+    site = ROOT / "site"
+    if os.environ.get("STICHTAG_SITE_BUILT") == "1" and (site / "index.html").exists():
+        return site
+    build_module.build(site)
+    return site
+
+
+@pytest.fixture(scope="session")
+def site_url(build_module: Any, site_dir: Path) -> Iterator[str]:
+    server = build_module.make_server(site_dir, "127.0.0.1", 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield f"http://{host}:{port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        kwargs: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
+        if Path(CHROMIUM).exists():
+            kwargs["executable_path"] = CHROMIUM
+        elif not shutil.which("chromium"):
+            pass  # fall back to Playwright's own browser, if installed
+        browser = pw.chromium.launch(**kwargs)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class SitePage:
+    """A page on the served site plus everything it logged and requested."""
+
+    page: Any
+    base_url: str
+    console_errors: list[str] = field(default_factory=list)
+    console_messages: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    @property
+    def origin(self) -> str:
+        parts = urlsplit(self.base_url)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    def foreign_requests(self) -> list[str]:
+        """Requests to anything but the site's own origin (data:/blob: allowed)."""
+        return [
+            url
+            for url in self.requests
+            if not url.startswith(("data:", "blob:"))
+            and f"{urlsplit(url).scheme}://{urlsplit(url).netloc}" != self.origin
+        ]
+
+    def assert_clean(self) -> None:
+        """No console error, no uncaught error, no request to another origin."""
+        assert not self.console_errors, "console errors:\n" + "\n".join(self.console_errors)
+        assert not self.foreign_requests(), f"requests left the origin: {self.foreign_requests()}"
+
+    def goto(self, path: str = "", **kwargs: Any) -> Any:
+        return self.page.goto(self.base_url + path, **kwargs)
+
+    def wait_engine_ready(self, timeout_ms: int = 60_000) -> None:
+        """Wait until the page says the engine answered ping."""
+        self.page.wait_for_selector("html[data-engine='ready']", timeout=timeout_ms)
+
+
+@pytest.fixture()
+def site_page(browser: Any, site_url: str) -> Iterator[SitePage]:
+    context = browser.new_context()
+    page = context.new_page()
+    sp = SitePage(page=page, base_url=site_url)
+
+    def on_console(msg: Any) -> None:
+        text = f"[{msg.type}] {msg.text}"
+        sp.console_messages.append(text)
+        if msg.type == "error" and not any(s in msg.text for s in IGNORED_CONSOLE_ERRORS):
+            sp.console_errors.append(f"{text} @ {msg.location}")
+
+    def on_worker(worker: Any) -> None:
+        worker.on("console", on_console)
+
+    page.on("console", on_console)
+    page.on("worker", on_worker)
+    page.on("pageerror", lambda err: sp.console_errors.append(f"[pageerror] {err}"))
+    # Context-level: includes requests made by dedicated workers.
+    context.on("request", lambda req: sp.requests.append(req.url))
+    try:
+        yield sp
+    finally:
+        context.close()

@@ -1,0 +1,28 @@
+"""The page paints the table before the engine is ready, then the engine answers ping."""
+
+from __future__ import annotations
+
+from conftest import SitePage
+
+
+def test_table_paints_and_engine_becomes_ready(site_page: SitePage) -> None:
+    page = site_page.page
+    site_page.goto()
+    # The skeleton is in the HTML itself: visible before any engine work.
+    for seat in ("north", "west", "east", "south"):
+        assert page.locator(f".seat-{seat}").is_visible()
+    assert page.locator(".trick").is_visible()
+
+    site_page.wait_engine_ready()
+    status = page.locator("#engine-status")
+    assert status.get_attribute("data-state") == "ready"
+    assert "Engine ready" in status.inner_text()
+    pong = page.evaluate("globalThis.stichtag.pong")
+    assert pong["ok"] is True and pong["engine"] == "stichtag"
+    assert page.locator("#notice").is_hidden()
+
+    # The worker really fetched the runtime, compiled stdlib and wheel from the site.
+    fetched = "\n".join(site_page.requests)
+    for part in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "py/stichtag-"):
+        assert part in fetched, f"{part} not requested; got:\n{fetched}"
+    site_page.assert_clean()

@@ -1,0 +1,109 @@
+"""Run the engine's tests inside Pyodide (under Node) against the built wheel.
+
+The engine must give identical results on CPython and in Pyodide; this runs
+``tests/engine/`` (or ``$STICHTAG_PYODIDE_TESTS``, space-separated pytest
+arguments) with pytest inside Pyodide 314 via ``run_in_pyodide.mjs``.
+
+pytest, hypothesis and their pure dependencies are downloaded from PyPI as
+``py3-none-any`` wheels (the same versions as in this environment where
+possible) into ``.cache/pywheels/``. pytest-pyodide is deliberately not used
+(it breaks pytest).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.pyodide
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNER = Path(__file__).with_name("run_in_pyodide.mjs")
+WHEEL_DIR = ROOT / ".cache" / "pywheels"
+#: Pure-Python packages pytest + hypothesis need inside Pyodide.
+PURE_PACKAGES = ("pytest", "iniconfig", "packaging", "pluggy", "pygments",
+                 "hypothesis", "sortedcontainers")
+TIMEOUT_S = 20 * 60
+
+
+def _build_module() -> Any:
+    spec = importlib.util.spec_from_file_location("stichtag_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _pin(name: str) -> str:
+    """``name==version`` of this environment's copy, else just ``name``."""
+    try:
+        return f"{name}=={importlib.metadata.version(name)}"
+    except importlib.metadata.PackageNotFoundError:
+        return name
+
+
+def _download(reqs: list[str], dest: Path) -> None:
+    cmd = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+           "--python-version", "3.14", "--platform", "any", "--implementation", "py",
+           "-d", str(dest)]
+    subprocess.run(cmd + reqs, check=True)
+
+
+def pure_wheels() -> Path:
+    """Download the pure wheels once (stamped with the requirement pins)."""
+    reqs = [_pin(name) for name in PURE_PACKAGES]
+    stamp = WHEEL_DIR / "requirements.txt"
+    if stamp.exists() and stamp.read_text().split() == reqs:
+        return WHEEL_DIR
+    shutil.rmtree(WHEEL_DIR, ignore_errors=True)
+    WHEEL_DIR.mkdir(parents=True)
+    for req in reqs:
+        try:
+            _download([req], WHEEL_DIR)
+        except subprocess.CalledProcessError:
+            _download([req.split("==")[0]], WHEEL_DIR)  # this pin has no py3.14 wheel
+    stamp.write_text("\n".join(reqs) + "\n")
+    return WHEEL_DIR
+
+
+def _selection() -> list[str]:
+    env = os.environ.get("STICHTAG_PYODIDE_TESTS")
+    if env:
+        return shlex.split(env)
+    return ["tests/engine"]
+
+
+def _has_tests(selection: list[str]) -> bool:
+    paths = [ROOT / a.split("::")[0] for a in selection if not a.startswith("-")]
+    return any(
+        (p.is_file() or any(p.rglob("test_*.py")) or any(p.rglob("*_test.py")))
+        for p in paths if p.exists()
+    )
+
+
+def test_engine_tests_pass_in_pyodide(tmp_path: Path) -> None:
+    selection = _selection()
+    if not _has_tests(selection):
+        pytest.skip(f"no engine tests yet under {selection}: nothing to run in Pyodide")
+    if shutil.which("node") is None:
+        pytest.fail("node is required for the Pyodide tests")
+    build = _build_module()
+    version = build.ensure_node_modules()
+    stdlib = build.compiled_stdlib(version)
+    wheel = build.build_wheel(tmp_path / "wheel")
+    wheels = pure_wheels()
+    cmd = ["node", str(RUNNER), "--engine-wheel", str(wheel), "--wheels", str(wheels),
+           "--stdlib", str(stdlib), "--repo", str(ROOT), "--", "-q", "-p", "no:randomly", *selection]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT_S)
+    output = proc.stdout + proc.stderr
+    print(output[-5000:])
+    assert proc.returncode == 0, f"pytest in Pyodide exited {proc.returncode}:\n{output[-20000:]}"

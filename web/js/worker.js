@@ -1,0 +1,74 @@
+// Module Web Worker: boots Pyodide, installs the engine wheel, then answers
+// requests by calling the Python function engine.bridge.handle(json) -> json.
+//
+// Protocol (structured-clone messages):
+//   main → worker  {id, request}              request: a JSON-able object
+//   worker → main  {id, ok: true, response}   response: the parsed JSON answer
+//                  {id, ok: false, error: {name, message}}
+//                  {type: "status", stage}    boot progress
+//                  {type: "ready", timings, pyodideVersion}
+//                  {type: "boot-error", error: {name, message}}
+// Requests that arrive during boot wait for it. No rule logic lives here.
+import { BUILD_INFO } from "./build-info.js";
+
+const t0 = performance.now();
+const timings = {};
+const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
+const siteURL = (path) => new URL("../" + path, import.meta.url).href;
+
+function errorInfo(err) {
+  return { name: (err && err.name) || "Error", message: String((err && err.message) || err) };
+}
+
+async function fetchWheel() {
+  const url = siteURL(BUILD_INFO.wheel);
+  // Integrity-checked: a stale cached wheel fails loudly instead of running old code.
+  const resp = await fetch(url, { integrity: BUILD_INFO.wheel_integrity });
+  if (!resp.ok) throw new Error(`engine wheel: HTTP ${resp.status} for ${url}`);
+  return new Uint8Array(await resp.arrayBuffer());
+}
+
+async function boot() {
+  self.postMessage({ type: "status", stage: "runtime" });
+  const wheelPromise = fetchWheel(); // in parallel with the runtime
+  wheelPromise.catch(() => {}); // awaited (and reported) below
+  const indexURL = siteURL("pyodide/");
+  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+  mark("module");
+  const pyodide = await loadPyodide({
+    indexURL,
+    packageBaseUrl: indexURL, // never a CDN
+    stdLibURL: siteURL(BUILD_INFO.stdlib),
+    stdout: (line) => console.log("[python]", line),
+    stderr: (line) => console.warn("[python]", line),
+  });
+  mark("python");
+  self.postMessage({ type: "status", stage: "engine" });
+  const wheel = await wheelPromise;
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  mark("wheel");
+  const bridge = pyodide.pyimport("engine.bridge");
+  const handle = bridge.handle;
+  mark("import");
+  return { pyodide, handle };
+}
+
+const engine = boot();
+engine.then(
+  ({ pyodide }) => self.postMessage({ type: "ready", timings, pyodideVersion: pyodide.version }),
+  (err) => self.postMessage({ type: "boot-error", error: errorInfo(err) }),
+);
+
+self.onmessage = async (event) => {
+  const { id, request } = event.data || {};
+  if (typeof id !== "number") return;
+  try {
+    const { handle } = await engine;
+    const answer = handle(JSON.stringify(request));
+    self.postMessage({ id, ok: true, response: JSON.parse(answer) });
+  } catch (err) {
+    self.postMessage({ id, ok: false, error: errorInfo(err) });
+  }
+};
