@@ -57,14 +57,19 @@ import engine
 from engine import daily, records, stats
 from engine.errors import IllegalActionError, RecordError
 from engine.karnoffel import players
+from engine.messages import Message
 
 __all__ = ["handle", "Session"]
 
 
 class BridgeError(Exception):
-    def __init__(self, text: str, key: str = "bridge_error", **params: Any) -> None:
+    def __init__(self, text: str, key: str = "bridge_error", params: dict[str, Any] | None = None) -> None:
         super().__init__(text)
-        self.payload = {"key": key, "params": params, "text": text}
+        self.payload = {"key": key, "params": params or {}, "text": text}
+
+    @classmethod
+    def of(cls, reason: Message) -> BridgeError:
+        return cls(reason.text, reason.key, dict(reason.params))
 
 
 class Session:
@@ -110,7 +115,7 @@ class Session:
     def op_daily(self, request: dict[str, Any]) -> dict[str, Any]:
         game = request.get("game", "karnoffel")
         if game not in daily.DAILY_GAMES:
-            raise BridgeError(f"there is no daily for {game!r}", "unknown_game", game=game)
+            raise BridgeError(f"there is no daily for {game!r}", "unknown_game", {"game": game})
         day = _parse_date(request.get("date"), request.get("today"))
         expected = daily.pinned_daily(game, day)
         pinned = request.get("pinned")
@@ -150,13 +155,13 @@ class Session:
         seat = request.get("seat", 0)
         level = request.get("level", self.level)
         if level not in players.LEVELS:
-            raise BridgeError(f"unknown player level {level!r}", "bad_level", level=level)
+            raise BridgeError(f"unknown player level {level!r}", "bad_level", {"level": level})
         if isinstance(record, dict) and "humans" not in record:
             record = dict(record, humans=[seat])
         try:
             match = records.replay(record)
         except RecordError as error:
-            raise BridgeError(f"bad record: {error}", "bad_record", index=error.index, detail=error.detail) from None
+            raise BridgeError(f"bad record: {error}", "bad_record", {"index": error.index, "detail": error.detail}) from None
         self.match, self.seat, self.level = match, seat, level
         self.daily = None
         return self._state()
@@ -169,8 +174,7 @@ class Session:
         try:
             match.apply_action(action, seat=self.seat)
         except IllegalActionError as error:
-            reason = error.reason
-            raise BridgeError(reason.text, reason.key, **dict(reason.params)) from None
+            raise BridgeError.of(error.reason) from None
         return self._state(played={"seat": self.seat, "action": action})
 
     def op_step(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -214,7 +218,7 @@ def _parse_iso(text: Any) -> date:
     try:
         return date.fromisoformat(text)
     except (TypeError, ValueError):
-        raise BridgeError(f"{text!r} is not a date (YYYY-MM-DD)", "bad_date", text=str(text)) from None
+        raise BridgeError(f"{text!r} is not a date (YYYY-MM-DD)", "bad_date", {"text": str(text)}) from None
 
 
 def _parse_date(text: Any, today: Any) -> date:
@@ -222,8 +226,7 @@ def _parse_date(text: Any, today: Any) -> date:
     try:
         return daily.parse_daily_date(text if isinstance(text, str) else "", _parse_iso(today))
     except daily.DailyDateError as error:
-        reason = error.reason
-        raise BridgeError(reason.text, reason.key, **dict(reason.params)) from None
+        raise BridgeError.of(error.reason) from None
 
 
 _SESSION = Session()
@@ -238,7 +241,7 @@ def handle(request_json: str) -> str:
         op = request.get("op")
         method = getattr(_SESSION, f"op_{op}", None) if isinstance(op, str) else None
         if method is None:
-            raise BridgeError(f"unknown op {op!r}", "unknown_op", op=op)
+            raise BridgeError(f"unknown op {op!r}", "unknown_op", {"op": op})
         response = method(request)
     except BridgeError as error:
         response = {"ok": False, "error": error.payload}

@@ -1,0 +1,119 @@
+"""The worker's JSON door: every op, and bad input that changes nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engine import bridge
+from engine.records import replay
+
+
+@pytest.fixture(autouse=True)
+def fresh_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bridge, "_SESSION", bridge.Session())
+
+
+def call(**request: Any) -> dict[str, Any]:
+    return json.loads(bridge.handle(json.dumps(request)))
+
+
+def play_to_end(reply: dict[str, Any]) -> dict[str, Any]:
+    while reply["view"]["phase"] != "over":
+        view = reply["view"]
+        if view["phase"] == "deal":
+            reply = call(op="deal")
+        elif view["to_act"] == view["seat"]:
+            reply = call(op="act", action=view["legal"][-1])
+        else:
+            reply = call(op="step")
+        assert reply["ok"], reply
+    return reply
+
+
+def test_ping() -> None:
+    assert call(op="ping")["ok"] is True
+
+
+@pytest.mark.parametrize("raw", ["not json", "[]", '{"op": "fly"}', '{"op": 3}'])
+def test_bad_requests_get_an_error_not_an_exception(raw: str) -> None:
+    reply = json.loads(bridge.handle(raw))
+    assert reply["ok"] is False and reply["error"]["text"]
+
+
+def test_a_whole_match_through_the_bridge_matches_its_replay() -> None:
+    reply = call(op="new", game="karnoffel", rules={"set": "classic", "target": 5}, seed="bridge-test")
+    assert reply["ok"] and reply["view"]["seat"] == 0
+    final = play_to_end(reply)
+    assert final["outcome"]["finished"] is True
+    assert max(final["outcome"]["score"]) == 5
+    assert replay(final["record"]).outcome() == final["outcome"]
+
+
+def test_historic_match_plays_through() -> None:
+    final = play_to_end(call(op="new", game="karnoffel", rules={"set": "historic"}, seed="bridge-historic"))
+    assert max(final["outcome"]["score"]) >= 101
+
+
+def test_illegal_action_is_refused_and_changes_nothing() -> None:
+    reply = call(op="new", game="karnoffel", seed="bridge-illegal")
+    view = reply["view"]
+    while view["to_act"] != 0:
+        view = call(op="step")["view"]
+    before = call(op="view")
+    not_mine = next(card for card in ["AK", "AO", "AU", "A10", "A9", "A8"] if card not in view["hands"][0]["known"])
+    refused = call(op="act", action=not_mine)
+    assert refused["ok"] is False
+    assert refused["error"]["key"] == "card_not_in_hand"
+    assert call(op="view") == before
+
+
+def test_computer_cannot_act_for_the_human() -> None:
+    reply = call(op="new", game="karnoffel", seed="bridge-turn")
+    while reply["view"]["to_act"] != 0:
+        reply = call(op="step")
+    assert call(op="step")["error"]["key"] == "no_computer_turn"
+
+
+def test_load_refuses_a_bad_record_naming_the_action() -> None:
+    reply = call(op="new", game="karnoffel", seed="bridge-load")
+    record = reply["record"]
+    record["actions"] = ["ZZ"]
+    refused = call(op="load", record=record)
+    assert refused["ok"] is False
+    assert refused["error"]["key"] == "bad_record"
+    assert refused["error"]["params"]["index"] == 0
+
+
+def test_daily_share_and_stats() -> None:
+    reply = call(op="daily", game="karnoffel", date="2026-12-01", today="2026-12-02")
+    assert reply["daily"] == {"game": "karnoffel", "number": 1, "date": "2026-12-01"}
+    assert call(op="share", address="x")["error"]["key"] == "not_shareable"
+    final = play_to_end(reply)
+    shared = call(op="share", address="https://example.org/")
+    team_score = final["outcome"]["score"]
+    assert shared["text"].startswith("Stichtag · Karnöffel #1\n")
+    assert shared["text"].endswith("\nhttps://example.org/")
+    assert f"{team_score[0]}–{team_score[1]}" in shared["text"]
+    # A saved daily reloads as that daily.
+    again = call(op="load", record=final["record"], daily={"game": "karnoffel", "date": "2026-12-01"}, today="2026-12-02")
+    assert again["daily"]["number"] == 1 and again["outcome"] == final["outcome"]
+    stats = call(op="stats", results=[{"number": 1, "won": True, "archive": False}], today="2026-12-02")
+    assert stats["stats"]["current_streak"] == 1
+
+
+@pytest.mark.parametrize(
+    ("date", "key"), [("2026-12-09", "daily_future"), ("2026-11-01", "daily_before_first"), ("nonsense", "daily_bad_date")]
+)
+def test_daily_refuses_bad_dates(date: str, key: str) -> None:
+    assert call(op="daily", game="karnoffel", date=date, today="2026-12-05")["error"]["key"] == key
+
+
+def test_two_sessions_playing_the_same_daily_the_same_way_get_the_same_game() -> None:
+    finals = []
+    for _ in range(2):
+        bridge._SESSION = bridge.Session()
+        finals.append(play_to_end(call(op="daily", game="karnoffel", date="2026-12-03", today="2026-12-03")))
+    assert finals[0]["record"] == finals[1]["record"]
