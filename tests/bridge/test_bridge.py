@@ -44,7 +44,7 @@ def test_bad_requests_get_an_error_not_an_exception(raw: str) -> None:
 
 
 def test_a_whole_match_through_the_bridge_matches_its_replay() -> None:
-    reply = call(op="new", game="karnoffel", rules={"set": "classic", "target": 5}, seed="bridge-test")
+    reply = call(op="new", game="karnoffel", rules={"set": "classic", "target": 5}, seed="bridge-test", level="random")
     assert reply["ok"] and reply["view"]["seat"] == 0
     final = play_to_end(reply)
     assert final["outcome"]["finished"] is True
@@ -53,7 +53,7 @@ def test_a_whole_match_through_the_bridge_matches_its_replay() -> None:
 
 
 def test_historic_match_plays_through() -> None:
-    final = play_to_end(call(op="new", game="karnoffel", rules={"set": "historic"}, seed="bridge-historic"))
+    final = play_to_end(call(op="new", game="karnoffel", rules={"set": "historic"}, seed="bridge-historic", level="random"))
     assert max(final["outcome"]["score"]) >= 101
 
 
@@ -88,7 +88,7 @@ def test_load_refuses_a_bad_record_naming_the_action() -> None:
 
 
 def test_daily_share_and_stats() -> None:
-    reply = call(op="daily", game="karnoffel", date="2026-12-01", today="2026-12-02")
+    reply = call(op="daily", game="karnoffel", date="2026-12-01", today="2026-12-02", level="random")
     assert reply["daily"] == {"game": "karnoffel", "number": 1, "date": "2026-12-01"}
     assert call(op="share", address="x")["error"]["key"] == "not_shareable"
     final = play_to_end(reply)
@@ -98,7 +98,7 @@ def test_daily_share_and_stats() -> None:
     assert shared["text"].endswith("\nhttps://example.org/")
     assert f"{team_score[0]}–{team_score[1]}" in shared["text"]
     # A saved daily reloads as that daily.
-    again = call(op="load", record=final["record"], daily={"game": "karnoffel", "date": "2026-12-01"}, today="2026-12-02")
+    again = call(op="load", record=final["record"], daily={"game": "karnoffel", "date": "2026-12-01"}, today="2026-12-02", level="random")
     assert again["daily"]["number"] == 1 and again["outcome"] == final["outcome"]
     stats = call(op="stats", results=[{"number": 1, "won": True, "archive": False}], today="2026-12-02")
     assert stats["stats"]["current_streak"] == 1
@@ -115,5 +115,5 @@ def test_two_sessions_playing_the_same_daily_the_same_way_get_the_same_game() ->
     finals = []
     for _ in range(2):
         bridge._SESSION = bridge.Session()
-        finals.append(play_to_end(call(op="daily", game="karnoffel", date="2026-12-03", today="2026-12-03")))
+        finals.append(play_to_end(call(op="daily", game="karnoffel", date="2026-12-03", today="2026-12-03", level="random")))
     assert finals[0]["record"] == finals[1]["record"]
