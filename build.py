@@ -22,8 +22,9 @@ Node (for Pyodide). Steps, each a function below:
 4. ``build_wheel``          – the ``engine`` package as a pure wheel, written
    directly (offline, deterministic, no build backend needed) → ``site/py/``.
 5. ``copy_web``             – ``web/`` → site root.
-6. ``build_puzzles``        – HOOK: ``puzzles/`` → ``site/puzzles/``
-   (later: regenerate and check against the pinned deals, fail on drift).
+6. ``build_puzzles``        – checks every pinned daily in ``puzzles/``
+   against the engine's generator (fails loudly on drift), pins the missing
+   ones up to 400 days ahead, copies them → ``site/puzzles/``.
 7. ``build_docs``           – HOOK: rules pages with mkdocs → ``site/rules/``.
 8. ``write_build_info``     – ``site/js/build-info.js``: an ES module with the
    file names, hashes and versions the worker needs.
@@ -50,6 +51,7 @@ import sys
 import time
 import tomllib
 import zipfile
+from datetime import date, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -264,17 +266,70 @@ def copy_web(out: Path) -> None:
     shutil.copytree(WEB, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".*", "*~"))
 
 
-def build_puzzles(out: Path) -> None:
-    """HOOK: pinned daily deals.
+#: How many days ahead of the build date the dailies are pinned.
+PUZZLE_DAYS_AHEAD = 400
 
-    Today: copies ``puzzles/`` (if present) to ``site/puzzles/``. Later work
-    adds here: regenerate each pinned daily with the engine's deterministic
-    generator and fail loudly on drift (see spec/product.md, "Daily deals").
+
+class PuzzleDriftError(RuntimeError):
+    """A pinned daily no longer matches what the generator deals."""
+
+
+def pin_puzzles(puzzles: Path, until: date) -> tuple[int, int]:
+    """Check every pinned daily against the engine's generator; pin missing ones.
+
+    Each daily is ``puzzles/<game>/<YYYY-MM-DD>.json``: a game record with no
+    actions whose ``deals`` pin the whole match. A published daily must never
+    change, so a pinned file that differs from what the generator deals
+    stops the build (``PuzzleDriftError``); a missing one (up to ``until``)
+    is generated and written. Returns (checked, written).
     """
-    src = ROOT / "puzzles"
-    if src.is_dir():
-        shutil.copytree(src, out / "puzzles", dirs_exist_ok=True)
-        log("puzzles/ copied")
+    sys.path.insert(0, str(ROOT))
+    from engine.daily import DAILY_GAMES, FIRST_DAILY, pinned_daily
+
+    checked = written = 0
+    for game in DAILY_GAMES:
+        folder = puzzles / game
+        folder.mkdir(parents=True, exist_ok=True)
+        day = FIRST_DAILY
+        while day <= until:
+            path = folder / f"{day.isoformat()}.json"
+            expected = pinned_daily(game, day)
+            if path.exists():
+                try:
+                    pinned = json.loads(path.read_text(encoding="utf-8"))
+                except ValueError as error:
+                    raise PuzzleDriftError(f"{path}: not valid JSON ({error})") from None
+                if pinned != expected:
+                    raise PuzzleDriftError(_drift_message(path, pinned, expected))
+                checked += 1
+            else:
+                path.write_text(json.dumps(expected, separators=(",", ":")) + "\n", encoding="utf-8")
+                written += 1
+            day += timedelta(days=1)
+    return checked, written
+
+
+def _drift_message(path: Path, pinned: dict[str, object], expected: dict[str, object]) -> str:
+    where = next((key for key in expected if pinned.get(key) != expected[key]), "fields")
+    if where == "deals" and isinstance(pinned.get("deals"), list):
+        deals = pinned["deals"]
+        assert isinstance(deals, list) and isinstance(expected["deals"], list)
+        for number, (old, new) in enumerate(zip(deals, expected["deals"])):
+            if old != new:
+                where = f"deal {number}"
+                break
+    return (
+        f"{path}: the pinned daily differs from what the generator deals now ({where}). "
+        "A published daily must never change: restore the file, or the generator."
+    )
+
+
+def build_puzzles(out: Path) -> None:
+    """Pinned dailies: check and extend ``puzzles/``, then copy it to the site."""
+    until = max(date.today(), date(2026, 12, 1)) + timedelta(days=PUZZLE_DAYS_AHEAD)
+    checked, written = pin_puzzles(ROOT / "puzzles", until)
+    shutil.copytree(ROOT / "puzzles", out / "puzzles", dirs_exist_ok=True)
+    log(f"puzzles: {checked} pinned dailies checked, {written} newly pinned (until {until})")
 
 
 def build_docs(out: Path) -> None:
