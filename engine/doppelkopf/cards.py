@@ -1,0 +1,135 @@
+"""Doppelkopf cards: 24 French-suited cards, each twice in the pack (48).
+
+The two copies of a card share one name and one interned value, so a hand
+is a list in which a card may occur twice.
+
+>>> card = Card.parse("h10")
+>>> card, card.suit.name, card.rank.name, card.points
+(H10, 'HEARTS', 'TEN', 10)
+>>> Card.parse("CQ").display()
+'♣Q'
+>>> Card.parse("C7")
+Traceback (most recent call last):
+...
+engine.errors.NotationError: 'C7' is not a Doppelkopf card (suit C, S, H or D followed by A, 10, K, Q, J or 9)
+>>> len(DECK), len(PACK), sum(card.points for card in PACK)
+(24, 48, 240)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.errors import NotationError
+
+__all__ = ["COPIES", "DECK", "PACK", "Card", "Rank", "Suit", "parse_cards", "sort_key"]
+
+#: How many copies of each card the pack holds.
+COPIES = 2
+
+
+class Suit(Enum):
+    """The four French suits, strongest first in the sorting order; the value is the letter."""
+
+    CLUBS = "C"
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+
+_SYMBOLS = {Suit.CLUBS: "♣", Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
+
+
+class Rank(Enum):
+    """Ranks in their normal order, highest first (A 10 K Q J 9)."""
+
+    ACE = "A"
+    TEN = "10"
+    KING = "K"
+    QUEEN = "Q"
+    JACK = "J"
+    NINE = "9"
+
+    @property
+    def points(self) -> int:
+        return _POINTS[self]
+
+
+_POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card name (both copies are this value)."""
+
+    suit: Suit
+    rank: Rank
+
+    @property
+    def notation(self) -> str:
+        return self.suit.value + self.rank.value
+
+    @property
+    def points(self) -> int:
+        return self.rank.points
+
+    def display(self) -> str:
+        return self.suit.symbol + self.rank.value
+
+    def __repr__(self) -> str:
+        return self.notation
+
+    def __str__(self) -> str:
+        return self.notation
+
+    @staticmethod
+    def parse(text: str | Card) -> Card:
+        """The card for a notation string (case-insensitive), or the card itself."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not a card")
+        card = _BY_NOTATION.get(text.strip().upper())
+        if card is None:
+            raise NotationError(
+                f"{text!r} is not a Doppelkopf card "
+                "(suit C, S, H or D followed by A, 10, K, Q, J or 9)"
+            )
+        return card
+
+
+DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+#: The 48-card pack in a fixed order (every card of :data:`DECK`, then again).
+PACK: tuple[Card, ...] = DECK * COPIES
+_BY_NOTATION = {card.notation: card for card in DECK}
+_ORDER = {card: i for i, card in enumerate(DECK)}
+
+
+def sort_key(card: Card) -> int:
+    """The card's position in :data:`DECK` (clubs first, aces first)."""
+    return _ORDER[card]
+
+
+def parse_cards(cards: object, *, copies: int = COPIES) -> tuple[Card, ...]:
+    """Parse a list of cards; more than ``copies`` of one card raises ``NotationError``.
+
+    >>> parse_cards(["CQ", "cq", "H10"])
+    (CQ, CQ, H10)
+    >>> parse_cards(["CQ", "CQ", "CQ"])
+    Traceback (most recent call last):
+    ...
+    engine.errors.NotationError: CQ occurs 3 times; the pack holds it 2 times
+    """
+    if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
+        raise NotationError(f"expected a list of cards, got {cards!r}")
+    parsed = tuple(Card.parse(card) for card in cards)
+    for card, count in Counter(parsed).items():
+        if count > copies:
+            raise NotationError(f"{card} occurs {count} times; the pack holds it {copies} times")
+    return parsed

@@ -1,0 +1,893 @@
+"""A Doppelkopf match (8 hands) as a state machine shaped like OpenSpiel's ``State``.
+
+``current_player()`` says who acts (:data:`CHANCE` when cards must be
+dealt, :data:`TERMINAL` when the match is over); ``legal_actions()`` lists
+what they may do; ``apply_action()`` does it or raises
+:class:`~engine.errors.IllegalActionError` leaving the state untouched;
+``why_illegal()`` answers "can I, and if not, why?"; ``view(seat)`` is
+exactly what a seat may know, as JSON.
+
+A hand runs: reservations (each seat from the dealer's left says
+``healthy`` or a reservation) → for a poverty: ``pass:…``, ``accept`` /
+``decline`` in turn, ``return:…`` → 12 tricks, with ``announce`` possible
+before a card → scoring. If nobody accepts a poverty the same dealer deals
+again: the match's *deal* counter (which picks the seeded deal
+``derive(seed, "deal", n)``) counts every deal, redeals included, while
+only played hands count towards the 8.
+
+>>> state = new_match(seed="doc")
+>>> state.phase, state.current_player() == (state.dealer + 1) % 4
+(<Phase.RESERVE: 'reserve'>, True)
+>>> state.why_illegal("CQ").text
+'Cards cannot be played now: players are saying healthy or making a reservation.'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import combinations
+from typing import Any
+
+from engine import rng
+from engine.doppelkopf.actions import (
+    RESERVATION_PRIORITY,
+    SOLO_CONTRACTS,
+    Action,
+    Call,
+    Deal,
+    Exchange,
+    ExchangeKind,
+    Reservation,
+    action_notation,
+    parse_action,
+)
+from engine.doppelkopf.cards import PACK, Card, Rank, sort_key
+from engine.doppelkopf.rules import (
+    CLUB_QUEEN,
+    CONTRACTS,
+    HANDS_PER_MATCH,
+    LEVELS,
+    PLAYERS,
+    POVERTY_CARDS,
+    POVERTY_MAX_TRUMPS,
+    TOTAL_POINTS,
+    TRICKS,
+    Contract,
+    ContractSpec,
+    Party,
+    Rules,
+    Variant,
+)
+from engine.doppelkopf.scoring import HandScore, HandSummary, score_hand, seat_scores, summarize
+from engine.doppelkopf.tricks import PlayedTrick, TrickResult, resolve_trick
+from engine.errors import IllegalActionError
+from engine.karnoffel.state import CHANCE, TERMINAL
+from engine.messages import Message
+
+__all__ = [
+    "CHANCE",
+    "MARRIAGE_TRICKS",
+    "TERMINAL",
+    "Announcement",
+    "GameKind",
+    "HandResult",
+    "Phase",
+    "State",
+    "first_dealer",
+    "new_match",
+    "seeded_deal",
+]  # fmt: skip
+
+#: The marriage partner is the first other player to win one of these first tricks.
+MARRIAGE_TRICKS = 3
+
+
+class Phase(Enum):
+    DEAL = "deal"  # a chance node: the next deal must be dealt
+    RESERVE = "reserve"  # each seat says healthy or a reservation
+    POVERTY_PASS = "poverty-pass"  # the poor player passes three cards
+    POVERTY_ANSWER = "poverty-answer"  # the others accept or decline in turn
+    POVERTY_RETURN = "poverty-return"  # the taker returns three cards
+    PLAY = "play"
+    OVER = "over"  # the match is over
+
+
+class GameKind(Enum):
+    NORMAL = "normal"
+    SILENT_SOLO = "silent-solo"  # both CQ and "healthy": public as normal
+    MARRIAGE = "marriage"
+    POVERTY = "poverty"
+    SOLO = "solo"
+
+
+_PHASE_TEXT = {
+    Phase.RESERVE: "dk_phase_reserve",
+    Phase.POVERTY_PASS: "dk_phase_poverty_pass",
+    Phase.POVERTY_ANSWER: "dk_phase_poverty_answer",
+    Phase.POVERTY_RETURN: "dk_phase_poverty_return",
+    Phase.PLAY: "phase_play",
+}
+
+
+@dataclass(frozen=True)
+class Announcement:
+    seat: int
+    party: Party
+    level: int  # LEVELS index: 1 Re/Kontra ... 5 schwarz
+    cards_held: int
+
+    @property
+    def title(self) -> str:
+        return LEVELS[self.level].title(self.party)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "party": self.party.value,
+            "level": self.level,
+            "name": self.title,
+        }
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A scored hand."""
+
+    number: int
+    dealer: int
+    kind: GameKind
+    contract: Contract
+    declarer: int | None
+    re_seats: frozenset[int]
+    summary: HandSummary
+    score: HandScore
+    seat_scores: tuple[int, ...]
+    message: Message
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "kind": self.kind.value,
+            "contract": self.contract.value,
+            "declarer": self.declarer,
+            "re": sorted(self.re_seats),
+            "winner": self.score.winner.value if self.score.winner else None,
+            "points": {
+                "re": self.summary.re_points,
+                "kontra": TOTAL_POINTS - self.summary.re_points,
+            },
+            "tricks": {"re": self.summary.re_tricks, "kontra": self.summary.kontra_tricks},
+            "announced": {"re": self.summary.re_level, "kontra": self.summary.kontra_level},
+            "value": abs(self.score.re_value),
+            "breakdown": [item.to_json() for item in self.score.items],
+            "scores": list(self.seat_scores),
+            "message": self.message.to_json(),
+        }
+
+
+@dataclass
+class _Poverty:
+    poor: int
+    passed: Exchange | None = None
+    answers: list[tuple[int, bool]] = field(default_factory=list)
+    acceptor: int | None = None
+    returned: Exchange | None = None
+
+    def copy(self) -> _Poverty:
+        return _Poverty(self.poor, self.passed, list(self.answers), self.acceptor, self.returned)
+
+
+def seeded_deal(seed: str, number: int, dealer: int) -> Deal:
+    """Deal ``number`` (0-based, redeals included) of a match from ``seed``:
+    the 48-card pack shuffled by ``derive(seed, "deal", number)``.
+
+    >>> seeded_deal("doc", 0, 0).cards[:4]
+    (S10, CA, H9, DJ)
+    """
+    return Deal(dealer, tuple(rng.Stream(rng.derive(seed, "deal", number)).shuffled(PACK)))
+
+
+def first_dealer(seed: str) -> int:
+    """The first dealer "drawn by lot": ``below(4)`` of ``derive(seed, "dealer")``."""
+    return rng.Stream(rng.derive(seed, "dealer")).below(PLAYERS)
+
+
+def _contains(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
+    return Counter(cards) <= Counter(hand)
+
+
+def _remove(hand: list[Card], cards: Sequence[Card]) -> None:
+    for card in cards:
+        hand.remove(card)
+
+
+class State:
+    """The whole match state. Build with :func:`new_match` or ``engine.records``."""
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: str | None = None,
+        deals: Sequence[Deal] = (),
+        humans: Sequence[int] = (0,),
+    ) -> None:
+        for deal in deals:
+            deal.validate()
+        if seed is None and not deals:
+            raise ValueError("a match needs a seed or explicit deals")
+        for seat in humans:
+            if not 0 <= seat < PLAYERS:
+                raise ValueError(f"human seat {seat} does not exist with {PLAYERS} players")
+        self.rules = rules or Rules()
+        self.seed = seed
+        self.explicit_deals = tuple(deals)
+        self.humans = tuple(sorted(set(humans)))
+        self.actions: list[Action] = []
+        self.scores = [0] * PLAYERS
+        self.results: list[HandResult] = []
+        self.redeals: list[Message] = []
+        self.deals_dealt = 0
+        self.next_dealer = first_dealer(seed) if seed is not None else 0
+        self.phase = Phase.DEAL
+        self._reset_hand(dealer=0)
+
+    # ------------------------------------------------------------------ setup
+    def _reset_hand(self, dealer: int) -> None:
+        self.dealer = dealer
+        self.deal: Deal | None = None
+        self.hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self.reservations: list[tuple[int, Reservation]] = []
+        self.kind = GameKind.NORMAL
+        self.contract = Contract.NORMAL
+        self.declarer: int | None = None
+        self.re_seats: frozenset[int] = frozenset()
+        #: Marriage: in which trick the partner was found (or 3 when alone); 0 = not yet.
+        self.clarified_in = 0
+        self.partner: int | None = None
+        self.poverty: _Poverty | None = None
+        self.announcements: list[Announcement] = []
+        self.levels = {Party.RE: 0, Party.KONTRA: 0}
+        self.trick: list[tuple[int, Card]] = []
+        self.leader = (dealer + 1) % PLAYERS
+        self.played: list[PlayedTrick] = []
+        self.hand_over = False
+
+    @property
+    def forehand(self) -> int:
+        return (self.dealer + 1) % PLAYERS
+
+    @property
+    def hand_number(self) -> int:
+        """1-based number of the current (or last) hand."""
+        in_progress = self.deal is not None and not self.hand_over
+        return len(self.results) + (1 if in_progress else 0)
+
+    @property
+    def spec(self) -> ContractSpec:
+        return CONTRACTS[self.contract]
+
+    def party_of(self, seat: int) -> Party:
+        return Party.RE if seat in self.re_seats else Party.KONTRA
+
+    # ------------------------------------------------------------- OpenSpiel API
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase is Phase.OVER:
+            return TERMINAL
+        if phase is Phase.DEAL:
+            return CHANCE
+        if phase is Phase.RESERVE:
+            return (self.forehand + len(self.reservations)) % PLAYERS
+        poverty = self.poverty
+        if phase is Phase.POVERTY_PASS:
+            assert poverty is not None
+            return poverty.poor
+        if phase is Phase.POVERTY_ANSWER:
+            assert poverty is not None
+            return (poverty.poor + 1 + len(poverty.answers)) % PLAYERS
+        if phase is Phase.POVERTY_RETURN:
+            assert poverty is not None and poverty.acceptor is not None
+            return poverty.acceptor
+        return (self.leader + len(self.trick)) % PLAYERS
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase is Phase.DEAL
+
+    def returns(self) -> list[float]:
+        """Each seat's match score at the end (zero-sum); zeros before."""
+        if self.phase is not Phase.OVER:
+            return [0.0] * PLAYERS
+        return [float(score) for score in self.scores]
+
+    def chance_outcome(self) -> Deal | None:
+        """The next deal (explicit deals first, then the seed), or ``None`` if none is left."""
+        if self.phase is not Phase.DEAL:
+            return None
+        if self.deals_dealt < len(self.explicit_deals):
+            return self.explicit_deals[self.deals_dealt]
+        if self.seed is None:
+            return None
+        return seeded_deal(self.seed, self.deals_dealt, self.next_dealer)
+
+    def settle_chance(self) -> None:
+        """Deal every deal that is due from the match's deal source."""
+        while self.phase is Phase.DEAL:
+            deal = self.chance_outcome()
+            if deal is None:
+                return
+            self._apply_deal(deal)
+
+    def legal_actions(self) -> list[Action]:
+        """What the current player may do (empty at chance and terminal nodes)."""
+        phase = self.phase
+        if phase in (Phase.DEAL, Phase.OVER):
+            return []
+        seat = self.current_player()
+        hand = self.hands[seat]
+        if phase is Phase.RESERVE:
+            return [r for r in Reservation if self._why_reservation_illegal(r, seat) is None]
+        if phase is Phase.POVERTY_ANSWER:
+            return [Call.ACCEPT, Call.DECLINE]
+        if phase is Phase.POVERTY_PASS:
+            return self._pass_options(hand)
+        if phase is Phase.POVERTY_RETURN:
+            return [Exchange(ExchangeKind.RETURN, cards) for cards in _triples(hand)]
+        actions: list[Action] = []
+        if self._why_announce_illegal(seat) is None:
+            actions.append(Call.ANNOUNCE)
+        actions += [c for c in sorted(set(hand), key=sort_key) if self._why_card_illegal(c) is None]
+        return actions
+
+    def why_illegal(self, action: Action | str, seat: int | None = None) -> Message | None:
+        """``None`` if ``action`` is legal now (for ``seat``, if given), else why not."""
+        if self.phase is Phase.OVER:
+            return Message.of("game_over")
+        if self.phase is Phase.DEAL:
+            return Message.of("chance_pending")
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ValueError:
+                return Message.of("unknown_action", action=action)
+        to_act = self.current_player()
+        if seat is not None and seat != to_act:
+            return Message.of("not_your_turn", to_act=to_act, seat=seat)
+        if isinstance(action, Card):
+            return self._why_card_illegal(action)
+        if isinstance(action, Reservation):
+            return self._why_reservation_illegal(action, to_act)
+        if isinstance(action, Exchange):
+            return self._why_exchange_illegal(action, to_act)
+        if action is Call.ANNOUNCE:
+            return self._why_announce_illegal(to_act)
+        if self.phase is not Phase.POVERTY_ANSWER:
+            return self._wrong_phase(action)
+        return None
+
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        return self.why_illegal(action, seat) is None
+
+    def apply_action(self, action: Action | Deal | str, seat: int | None = None) -> None:
+        """Apply a deal (at a chance node) or the current player's action.
+
+        Raises :class:`IllegalActionError` (state unchanged) if it is illegal.
+        """
+        if isinstance(action, Deal):
+            self._apply_deal(action)
+            return
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ValueError:
+                raise IllegalActionError(Message.of("unknown_action", action=action)) from None
+        reason = self.why_illegal(action, seat)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        actor = self.current_player()
+        self.actions.append(action)
+        if isinstance(action, Card):
+            self._play_card(actor, action)
+        elif isinstance(action, Reservation):
+            self._reserve(actor, action)
+        elif isinstance(action, Exchange):
+            self._exchange(actor, action)
+        elif action is Call.ANNOUNCE:
+            self._announce(actor)
+        else:
+            self._answer_poverty(actor, action is Call.ACCEPT)
+
+    # --------------------------------------------------------------- legality
+    def _wrong_phase(self, action: Action) -> Message:
+        phase = Message.of(_PHASE_TEXT[self.phase]).text
+        if isinstance(action, Card):
+            return Message.of("card_in_wrong_phase", phase=phase)
+        return Message.of("call_in_wrong_phase", action=action_notation(action), phase=phase)
+
+    def _why_card_illegal(self, card: Card) -> Message | None:
+        if self.phase is not Phase.PLAY:
+            return self._wrong_phase(card)
+        hand = self.hands[self.current_player()]
+        if card not in hand:
+            return Message.of("card_not_in_hand", card=card)
+        if self.trick:
+            spec = self.spec
+            led = spec.suit_of(self.trick[0][1])
+            if spec.suit_of(card) != led and any(spec.suit_of(held) == led for held in hand):
+                if led is None:
+                    return Message.of("dk_must_follow_trump", card=card)
+                return Message.of("dk_must_follow_suit", card=card, suit=led.value)
+        return None
+
+    def _why_reservation_illegal(self, reservation: Reservation, seat: int) -> Message | None:
+        if self.phase is not Phase.RESERVE:
+            return self._wrong_phase(reservation)
+        hand = self.hands[seat]
+        if reservation is Reservation.MARRIAGE and hand.count(CLUB_QUEEN) < 2:
+            return Message.of("dk_marriage_needs_queens")
+        if reservation is Reservation.POVERTY:
+            trumps = self._normal_trumps(hand)
+            if len(trumps) > POVERTY_MAX_TRUMPS:
+                return Message.of("dk_poverty_too_many_trumps", count=len(trumps))
+        return None
+
+    def _why_exchange_illegal(self, exchange: Exchange, seat: int) -> Message | None:
+        wanted = Phase.POVERTY_PASS if exchange.kind is ExchangeKind.PASS else Phase.POVERTY_RETURN
+        if self.phase is not wanted:
+            return self._wrong_phase(exchange)
+        hand = self.hands[seat]
+        if not _contains(hand, exchange.cards):
+            names = ",".join(card.notation for card in exchange.cards)
+            return Message.of("dk_exchange_not_in_hand", cards=names)
+        if exchange.kind is ExchangeKind.PASS:
+            trumps = self._normal_trumps(hand)
+            if not _contains(exchange.cards, trumps):
+                return Message.of(
+                    "dk_pass_needs_trumps", trumps=",".join(c.notation for c in trumps)
+                )
+        return None
+
+    def _why_announce_illegal(self, seat: int) -> Message | None:
+        if self.phase is not Phase.PLAY:
+            return self._wrong_phase(Call.ANNOUNCE)
+        if self.kind is GameKind.MARRIAGE and not self.clarified_in:
+            return Message.of("dk_announce_marriage_pending")
+        party = self.party_of(seat)
+        level = self.levels[party] + 1
+        if level >= len(LEVELS):
+            return Message.of("dk_announce_nothing_left", party=party.title)
+        needed = self.cards_needed(party, level)
+        held = len(self.hands[seat])
+        if held < needed:
+            title = LEVELS[level].title(party)
+            return Message.of("dk_announce_too_late", announcement=title, needed=needed, held=held)
+        return None
+
+    def cards_needed(self, party: Party, level: int) -> int:
+        """Cards a player of ``party`` must hold to announce ``level`` now.
+
+        Lowered by the tricks a marriage took to clarify, and for Re/Kontra
+        in reply to the other party's announcement by one more than that
+        announcement needed (``doppelkopf.md`` §4).
+        """
+        delay = self.clarified_in if self.kind is GameKind.MARRIAGE else 0
+        needed = LEVELS[level].min_cards - delay
+        opponents = self.levels[party.other]
+        if level == 1 and opponents >= 1:
+            needed = min(needed, LEVELS[opponents].min_cards - delay - 1)
+        return needed
+
+    def _normal_trumps(self, hand: Sequence[Card]) -> list[Card]:
+        normal = CONTRACTS[Contract.NORMAL]
+        return sorted((card for card in hand if normal.is_trump(card)), key=sort_key)
+
+    def _pass_options(self, hand: Sequence[Card]) -> list[Action]:
+        trumps = self._normal_trumps(hand)
+        rest = list(hand)
+        _remove(rest, trumps)
+        fill = POVERTY_CARDS - len(trumps)
+        return [Exchange(ExchangeKind.PASS, (*trumps, *extra)) for extra in _triples(rest, fill)]
+
+    # ---------------------------------------------------------------- dealing
+    def _apply_deal(self, deal: Deal) -> None:
+        if self.phase is not Phase.DEAL:
+            raise IllegalActionError(Message.of("not_a_chance_node"))
+        try:
+            deal.validate()
+        except ValueError as error:
+            raise IllegalActionError(Message.of("bad_deal", detail=str(error))) from None
+        self._reset_hand(deal.dealer)
+        self.deal = deal
+        self.deals_dealt += 1
+        self.hands = deal.hands()
+        self.phase = Phase.RESERVE
+
+    # ----------------------------------------------------------- reservations
+    def _reserve(self, seat: int, reservation: Reservation) -> None:
+        self.reservations.append((seat, reservation))
+        if len(self.reservations) < PLAYERS:
+            return
+        # The first of the highest priority (max keeps the first of equals).
+        declarer, chosen = max(self.reservations, key=lambda said: RESERVATION_PRIORITY[said[1]])
+        if chosen is Reservation.HEALTHY:
+            holders = [s for s in range(PLAYERS) for card in self.hands[s] if card == CLUB_QUEEN]
+            self.re_seats = frozenset(holders)
+            if len(self.re_seats) == 1:
+                self.kind, self.declarer = GameKind.SILENT_SOLO, holders[0]
+            self._start_play(self.forehand)
+        elif chosen in SOLO_CONTRACTS:
+            self.kind, self.declarer = GameKind.SOLO, declarer
+            self.contract = SOLO_CONTRACTS[chosen]
+            self.re_seats = frozenset({declarer})
+            self._start_play(declarer if self.rules.has(Variant.SOLOIST_LEADS) else self.forehand)
+        elif chosen is Reservation.POVERTY:
+            self.kind, self.declarer = GameKind.POVERTY, declarer
+            self.poverty = _Poverty(declarer)
+            self.phase = Phase.POVERTY_PASS
+        else:
+            self.kind, self.declarer = GameKind.MARRIAGE, declarer
+            self.re_seats = frozenset({declarer})
+            self._start_play(self.forehand)
+
+    def _start_play(self, leader: int) -> None:
+        self.phase = Phase.PLAY
+        self.leader = leader
+
+    # ---------------------------------------------------------------- poverty
+    def _exchange(self, seat: int, exchange: Exchange) -> None:
+        poverty = self.poverty
+        assert poverty is not None
+        _remove(self.hands[seat], exchange.cards)
+        if exchange.kind is ExchangeKind.PASS:
+            poverty.passed = exchange
+            self.phase = Phase.POVERTY_ANSWER
+        else:
+            poverty.returned = exchange
+            self.hands[poverty.poor].extend(exchange.cards)
+            self.re_seats = frozenset({poverty.poor, seat})
+            self.partner = seat
+            self._start_play(self.forehand)
+
+    def _answer_poverty(self, seat: int, accepted: bool) -> None:
+        poverty = self.poverty
+        assert poverty is not None and poverty.passed is not None
+        poverty.answers.append((seat, accepted))
+        if accepted:
+            poverty.acceptor = seat
+            self.hands[seat].extend(poverty.passed.cards)
+            self.phase = Phase.POVERTY_RETURN
+        elif len(poverty.answers) == PLAYERS - 1:
+            self.redeals.append(Message.of("dk_redeal", poor=poverty.poor))
+            self.next_dealer = self.dealer
+            self.hand_over = True
+            self.phase = Phase.DEAL
+
+    # ---------------------------------------------------------- announcements
+    def _announce(self, seat: int) -> None:
+        party = self.party_of(seat)
+        self.levels[party] += 1
+        self.announcements.append(
+            Announcement(seat, party, self.levels[party], len(self.hands[seat]))
+        )
+
+    # ------------------------------------------------------------------- play
+    def _play_card(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        if len(self.trick) < PLAYERS:
+            return
+        result = self._resolve_trick()
+        winner = self.trick[result.winner][0]
+        self.played.append(PlayedTrick(self.leader, tuple(self.trick), winner, result))
+        self.trick = []
+        self.leader = winner
+        if self.kind is GameKind.MARRIAGE and not self.clarified_in:
+            self._find_partner(winner)
+        if len(self.played) == TRICKS:
+            self._end_hand()
+
+    def _resolve_trick(self) -> TrickResult:
+        """The current trick's winner so far (variant 1 never in the last trick)."""
+        last = len(self.played) == TRICKS - 1
+        second_ten = self.rules.has(Variant.SECOND_HEART_TEN) and not last
+        return resolve_trick([c for _, c in self.trick], self.contract, second_heart_ten=second_ten)
+
+    def _find_partner(self, winner: int) -> None:
+        assert self.declarer is not None
+        number = len(self.played)
+        if winner != self.declarer:
+            self.partner = winner
+            self.re_seats = frozenset({self.declarer, winner})
+            self.clarified_in = number
+        elif number == MARRIAGE_TRICKS:
+            self.clarified_in = number
+
+    def _end_hand(self) -> None:
+        party_of = {seat: self.party_of(seat) for seat in range(PLAYERS)}
+        summary = summarize(
+            self.played,
+            party_of,
+            self.levels,
+            solo=len(self.re_seats) == 1,
+            charlie_caught=not self.rules.has(Variant.CHARLIE_WINNING_ONLY),
+        )
+        score = score_hand(summary)
+        per_seat = seat_scores(score, self.re_seats)
+        for seat, points in enumerate(per_seat):
+            self.scores[seat] += points
+        if score.winner is None:
+            message = Message.of("dk_hand_nobody")
+        else:
+            value = abs(score.re_value)
+            points = summary.points(score.winner)
+            message = Message.of(
+                "dk_hand_won", party=score.winner.title, points=points, value=value
+            )
+        self.results.append(
+            HandResult(
+                number=len(self.results) + 1,
+                dealer=self.dealer,
+                kind=self.kind,
+                contract=self.contract,
+                declarer=self.declarer,
+                re_seats=self.re_seats,
+                summary=summary,
+                score=score,
+                seat_scores=tuple(per_seat),
+                message=message,
+            )
+        )
+        self.hand_over = True
+        self.next_dealer = (self.dealer + 1) % PLAYERS
+        self.phase = Phase.OVER if len(self.results) == HANDS_PER_MATCH else Phase.DEAL
+
+    # -------------------------------------------------------------- knowledge
+    def public_kind(self, viewer: int) -> GameKind:
+        """The game kind as ``viewer`` knows it: a silent solo looks normal to the others."""
+        if self.kind is GameKind.SILENT_SOLO and viewer != self.declarer and not self.hand_over:
+            return GameKind.NORMAL
+        return self.kind
+
+    def known_parties(self, viewer: int) -> list[Party | None]:
+        """Each seat's party as far as ``viewer`` knows it (``None``: unknown)."""
+        if self.deal is None or self.phase is Phase.RESERVE:
+            return [None] * PLAYERS
+        actual = [self.party_of(seat) for seat in range(PLAYERS)]
+        if self.hand_over:
+            return list(actual)
+        kind = self.public_kind(viewer)
+        if kind is GameKind.POVERTY:
+            known_all = self.partner is not None
+            return list(actual) if known_all else [None] * PLAYERS
+        if kind in (GameKind.SOLO, GameKind.SILENT_SOLO) or (
+            kind is GameKind.MARRIAGE and self.clarified_in
+        ):
+            return list(actual)
+        known: list[Party | None] = [None] * PLAYERS
+        if kind is GameKind.MARRIAGE:
+            assert self.declarer is not None
+            known[self.declarer] = Party.RE
+            return known
+        # A normal game (or a silent solo seen from outside): own party, club
+        # queens played and announcements reveal; then count what is left.
+        known[viewer] = actual[viewer]
+        queens = Counter(
+            seat for trick in self._tricks_so_far() for seat, card in trick if card == CLUB_QUEEN
+        )
+        for seat in queens:
+            known[seat] = Party.RE
+        for announcement in self.announcements:
+            known[announcement.seat] = announcement.party
+        re_size = 2 if known[viewer] is Party.RE else None
+        if any(count == 2 for count in queens.values()):
+            re_size = 1
+        re_known = known.count(Party.RE)
+        if re_known == 2 or re_known == re_size:
+            known = [party or Party.KONTRA for party in known]
+        elif re_size is not None and known.count(Party.KONTRA) == PLAYERS - re_size:
+            known = [party or Party.RE for party in known]
+        return known
+
+    def _tricks_so_far(self) -> list[Sequence[tuple[int, Card]]]:
+        return [trick.plays for trick in self.played] + [self.trick]
+
+    def _display_order(self, hand: Sequence[Card]) -> list[str]:
+        """A hand sorted for display: trumps high to low, then suits."""
+        spec = self.spec
+
+        def key(card: Card) -> tuple[int, int]:
+            group = 0 if spec.is_trump(card) else 1 + sort_key(card) // len(Rank)
+            return group, -spec.power(card)
+
+        return [card.notation for card in sorted(hand, key=key)]
+
+    # ------------------------------------------------------------------- view
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may know, JSON-serialisable (see ``bridge.py``)."""
+        if not 0 <= seat < PLAYERS:
+            raise ValueError(f"no seat {seat} in a {PLAYERS}-player game")
+        to_act = self.current_player()
+        dealt = self.deal is not None
+        parties = self.known_parties(seat)
+        kind = self.public_kind(seat)
+        settled = dealt and self.phase is not Phase.RESERVE
+        return {
+            "game": "doppelkopf",
+            "rules": self.rules.to_json(),
+            "seat": seat,
+            "players": PLAYERS,
+            "humans": list(self.humans),
+            "phase": self.phase.value,
+            "to_act": to_act if to_act >= 0 else None,
+            "hand_number": self.hand_number,
+            "hands_per_match": HANDS_PER_MATCH,
+            "deal_number": self.deals_dealt,
+            "dealer": self.dealer if dealt else None,
+            "forehand": self.forehand if dealt else None,
+            "scores": list(self.scores),
+            "results": [result.to_json() for result in self.results],
+            "redeals": [message.to_json() for message in self.redeals],
+            "reservations": [{"seat": s, "reservation": r.value} for s, r in self.reservations],
+            "contract": {
+                "kind": kind.value,
+                "trumps": Contract.NORMAL.value if kind is GameKind.NORMAL else self.contract.value,
+                "declarer": None if kind is GameKind.NORMAL else self.declarer,
+            }
+            if settled
+            else None,
+            "marriage": self._marriage_view()
+            if settled and self.kind is GameKind.MARRIAGE
+            else None,
+            "poverty": self._poverty_view(seat),
+            "parties": [party.value if party else None for party in parties],
+            "announcements": [announcement.to_json() for announcement in self.announcements],
+            "hands": [
+                {
+                    "known": self._display_order(self.hands[other]) if other == seat else [],
+                    "count": len(self.hands[other]),
+                }
+                for other in range(PLAYERS)
+            ],
+            "trick": {
+                "leader": self.leader if self.phase is Phase.PLAY else None,
+                "cards": [{"seat": s, "card": card.notation} for s, card in self.trick],
+                "winning": self._winning_now(),
+            },
+            "played": [trick.to_json() for trick in self.played],
+            "taken": self._points_taken(),
+            "legal": [action_notation(a) for a in self.legal_actions()] if to_act == seat else [],
+            "hand_reasons": self._hand_reasons(seat),
+        }
+
+    def _marriage_view(self) -> dict[str, Any]:
+        if self.clarified_in and self.partner is not None:
+            message: Message | None = Message.of(
+                "dk_marriage_partner",
+                seat=self.partner,
+                trick=self.clarified_in,
+                bridegroom=self.declarer,
+            )
+        elif self.clarified_in:
+            message = Message.of("dk_marriage_alone", bridegroom=self.declarer)
+        else:
+            message = None
+        return {
+            "bridegroom": self.declarer,
+            "partner": self.partner,
+            "clarified_in": self.clarified_in or None,
+            "message": message.to_json() if message else None,
+        }
+
+    def _poverty_view(self, seat: int) -> dict[str, Any] | None:
+        poverty = self.poverty
+        if poverty is None:
+            return None
+        insiders = (poverty.poor, poverty.acceptor)
+
+        def cards(exchange: Exchange | None) -> list[str] | None:
+            if exchange is None or seat not in insiders:
+                return None
+            return [card.notation for card in exchange.cards]
+
+        return {
+            "poor": poverty.poor,
+            "passed": poverty.passed is not None,
+            "passed_cards": cards(poverty.passed),
+            "answers": [{"seat": s, "accepted": accepted} for s, accepted in poverty.answers],
+            "acceptor": poverty.acceptor,
+            "returned": poverty.returned is not None,
+            "returned_cards": cards(poverty.returned),
+        }
+
+    def _points_taken(self) -> list[int]:
+        taken = [0] * PLAYERS
+        for trick in self.played:
+            taken[trick.winner] += trick.points
+        return taken
+
+    def _winning_now(self) -> dict[str, Any] | None:
+        if not self.trick:
+            return None
+        result = self._resolve_trick()
+        return {
+            "seat": self.trick[result.winner][0],
+            "index": result.winner,
+            "reason": result.reason.to_json(),
+        }
+
+    def _hand_reasons(self, seat: int) -> dict[str, dict[str, Any]]:
+        """For each card in the seat's hand that it cannot play now, why not."""
+        reasons = {}
+        for card in self.hands[seat]:
+            reason = self.why_illegal(card, seat)
+            if reason is not None:
+                reasons[card.notation] = reason.to_json()
+        return reasons
+
+    # ---------------------------------------------------------------- records
+    def to_record(self) -> dict[str, Any]:
+        """The match so far as a game record (``records.md``)."""
+        record: dict[str, Any] = {"format": 1, "game": "doppelkopf", "rules": self.rules.to_json()}
+        if self.explicit_deals:
+            record["deals"] = [deal.to_json() for deal in self.explicit_deals]
+        if self.seed is not None:
+            record["seed"] = self.seed
+        if self.humans != (0,):
+            record["humans"] = list(self.humans)
+        record["actions"] = [action_notation(action) for action in self.actions]
+        return record
+
+    def outcome(self) -> dict[str, Any]:
+        """Per hand: winner, value and breakdown; the match score (``replay`` output)."""
+        finished = self.is_terminal()
+        best = max(self.scores)
+        return {
+            "game": "doppelkopf",
+            "deals": [result.to_json() for result in self.results],
+            "redeals": len(self.redeals),
+            "score": list(self.scores),
+            "finished": finished,
+            "winner": [seat for seat in range(PLAYERS) if self.scores[seat] == best]
+            if finished
+            else None,
+        }
+
+    def clone(self) -> State:
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.actions = list(self.actions)
+        other.scores = list(self.scores)
+        other.results = list(self.results)
+        other.redeals = list(self.redeals)
+        other.hands = [list(hand) for hand in self.hands]
+        other.reservations = list(self.reservations)
+        other.poverty = self.poverty.copy() if self.poverty else None
+        other.announcements = list(self.announcements)
+        other.levels = dict(self.levels)
+        other.trick = list(self.trick)
+        other.played = list(self.played)
+        return other
+
+
+def _triples(cards: Sequence[Card], size: int = POVERTY_CARDS) -> list[tuple[Card, ...]]:
+    """The distinct ways to choose ``size`` cards from a hand (copies are alike)."""
+    ordered = sorted(cards, key=sort_key)
+    return sorted(set(combinations(ordered, size)), key=lambda combo: [sort_key(c) for c in combo])
+
+
+def new_match(
+    rules: Rules | None = None,
+    seed: str | None = None,
+    deals: Sequence[Deal] = (),
+    humans: Sequence[int] = (0,),
+) -> State:
+    """A match with its first deal dealt (chance settled)."""
+    state = State(rules, seed=seed, deals=deals, humans=humans)
+    state.settle_chance()
+    return state
