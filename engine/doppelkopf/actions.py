@@ -15,6 +15,7 @@ engine.errors.NotationError: 'return:H9,SK' names 2 cards; a poverty exchange is
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -161,6 +162,22 @@ class Deal:
             seat = (self.dealer + 1 + (i % (PLAYERS * packet)) // packet) % PLAYERS
             hands[seat].append(card)
         return hands
+
+    @classmethod
+    def from_hands(cls, dealer: int, hands: Sequence[Sequence[Card]]) -> Deal:
+        """The deal that gives each seat the given 12 cards (inverse of :meth:`hands`).
+
+        >>> deal = Deal.from_hands(3, [PACK[i * 12 : (i + 1) * 12] for i in range(4)])
+        >>> deal.hands()[0] == list(PACK[:12]), deal.cards[:3]
+        (True, (CA, C10, CK))
+        """
+        packet = HAND_SIZE // 4
+        cards: list[Card] = []
+        for round_ in range(HAND_SIZE // packet):
+            for j in range(PLAYERS):
+                seat = (dealer + 1 + j) % PLAYERS
+                cards += hands[seat][round_ * packet : (round_ + 1) * packet]
+        return cls(dealer, tuple(cards))
 
     def validate(self) -> None:
         """Raise ``ValueError`` naming what is wrong."""
