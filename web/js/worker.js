@@ -23,8 +23,14 @@ function errorInfo(err) {
 async function fetchWheel() {
   const url = siteURL(BUILD_INFO.wheel);
   // Integrity-checked: a stale cached wheel fails loudly instead of running old code.
-  const resp = await fetch(url, { integrity: BUILD_INFO.wheel_integrity });
-  if (!resp.ok) throw new Error(`engine wheel: HTTP ${resp.status} for ${url}`);
+  let resp;
+  try {
+    resp = await fetch(url, { integrity: BUILD_INFO.wheel_integrity });
+  } catch (err) {
+    throw new Error(`could not download the engine (${BUILD_INFO.wheel}): ${err.message}. ` +
+      "Check the connection and try again; if it keeps failing, reload the page.");
+  }
+  if (!resp.ok) throw new Error(`could not download the engine (${BUILD_INFO.wheel}): HTTP ${resp.status}`);
   return new Uint8Array(await resp.arrayBuffer());
 }
 
