@@ -57,3 +57,15 @@ def finish_hand(state: State) -> None:
     while state.phase is Phase.PLAY and state.hand_number == hand:
         card = next(a for a in state.legal_actions() if a is not Call.ANNOUNCE)
         state.apply_action(card)
+
+
+def advance_to(state: State, seat: int, trick: int) -> None:
+    """Play first legal cards until it is ``seat``'s turn in trick number ``trick`` (1-based)."""
+    while not (len(state.played) == trick - 1 and state.current_player() == seat):
+        card = next(a for a in state.legal_actions() if a is not Call.ANNOUNCE)
+        state.apply_action(card)
+
+
+def snapshot(state: State) -> object:
+    """Everything observable about a state, to check that a refusal changed nothing."""
+    return (state.to_record(), [state.view(seat) for seat in range(4)], state.current_player())
