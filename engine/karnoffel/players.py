@@ -18,8 +18,19 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine import rng
+from engine.karnoffel.heuristic import HeuristicPlayer
+from engine.karnoffel.search import SearchPlayer
 
-__all__ = ["Player", "RandomPlayer", "LEVELS", "DEFAULT_LEVEL", "choose_action", "seed_for"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "HeuristicPlayer",
+    "Player",
+    "RandomPlayer",
+    "SearchPlayer",
+    "choose_action",
+    "seed_for",
+]
 
 
 class Player(Protocol):
@@ -38,16 +49,22 @@ class RandomPlayer:
         return stream.choice(legal)
 
 
-#: Playing levels by name; stronger levels register themselves here.
-LEVELS: dict[str, Callable[[], Player]] = {"random": RandomPlayer}
-DEFAULT_LEVEL = "random"
+#: Playing levels by name, weakest first.
+LEVELS: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "heuristic": HeuristicPlayer,
+    "search": SearchPlayer,
+}
+DEFAULT_LEVEL = "search"
 
 
 def seed_for(state: Any, seat: int) -> str:
     """The seed of a computer decision: the match's seed, the seat and the
     number of actions so far, so the same play gives the same game everywhere."""
     record = state.to_record()
-    base = record.get("seed") or rng.derive("deals", *(deal["cards"][0] for deal in record.get("deals", [])))
+    base = record.get("seed") or rng.derive(
+        "deals", *(deal["cards"][0] for deal in record.get("deals", []))
+    )
     return rng.derive(base, "player", seat, len(record["actions"]))
 
 

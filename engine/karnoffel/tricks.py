@@ -24,11 +24,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
-from engine.karnoffel.cards import Card, Rank, Suit, parse_cards
+from engine.karnoffel.cards import DECK, Card, Rank, Suit, parse_cards
 from engine.messages import Message
 
-__all__ = ["Role", "role_of", "TrickResult", "resolve_trick", "winner_index", "TRICK_RULES"]
+__all__ = [
+    "Role", "role_of", "TrickResult", "resolve_trick", "winner_index", "TRICK_RULES",
+    "TrickTable", "trick_table",
+]  # fmt: skip
 
 
 class Role(Enum):
@@ -173,6 +177,53 @@ def winner_index(cards: Sequence[Card], chosen: Suit, rule: str) -> int:
         if strength is not None and strength > best_strength:
             best, best_strength = position, strength
     return best
+
+
+class TrickTable:
+    """Trick winners for one chosen suit and rule, on deck indices, memoised:
+    the fast path of the computer players' simulations. It only caches
+    :func:`winner_index`, so the rules stay in one place.
+
+    >>> table = trick_table(Suit.BELLS, "historic")
+    >>> table.winner(tuple(card.index for card in parse_cards(["H9", "B3", "LK"])))
+    1
+    """
+
+    __slots__ = ("_contenders", "_winners", "chosen", "rule")
+
+    #: Forget the memo beyond this many tricks (bounds memory in the browser).
+    LIMIT = 1 << 17
+
+    def __init__(self, chosen: Suit, rule: str) -> None:
+        if rule not in TRICK_RULES:
+            raise ValueError(f"unknown rules {rule!r} (classic or historic)")
+        self.chosen = chosen
+        self.rule = rule
+        self._winners: dict[tuple[int, ...], int] = {}
+        self._contenders = {
+            led: sum(1 << i for i, card in enumerate(DECK) if card.suit in (led, chosen)) for led in Suit
+        }
+
+    def winner(self, cards: tuple[int, ...]) -> int:
+        """Index (in the trick) of the winning card."""
+        winner = self._winners.get(cards)
+        if winner is None:
+            if len(self._winners) >= self.LIMIT:
+                self._winners.clear()
+            winner = winner_index([DECK[index] for index in cards], self.chosen, self.rule)
+            self._winners[cards] = winner
+        return winner
+
+    def contenders(self, led: int) -> int:
+        """The cards (bit set) that can win a trick led by card ``led``: in both
+        rule sets only cards of the led suit or of the chosen suit ever win."""
+        return self._contenders[DECK[led].suit]
+
+
+@cache
+def trick_table(chosen: Suit, rule: str) -> TrickTable:
+    """The shared :class:`TrickTable` of a chosen suit and rule."""
+    return TrickTable(chosen, rule)
 
 
 _WIN_KEYS = {

@@ -1,0 +1,217 @@
+"""Strength and speed of the Karnöffel computer players (prints numbers; asserts nothing).
+
+Strength, duplicate format: every deal (and every match) is played twice from
+the same seed with the two levels' seats swapped, so the luck of the cards
+cancels. The unit of a 95% confidence interval is the *pair* (its score is 0,
+1/2 or 1 for the first level), so the interval accounts for the pairing.
+
+Speed: the time of each decision of each level, median and 95th percentile.
+Under Pyodide, ``benchmarks/bench_players_pyodide.mjs`` runs :func:`main`.
+
+    python benchmarks/bench_players.py --rules classic historic \\
+        --pairings search:heuristic heuristic:random --pairs 2000 --match-pairs 100 --jobs 2
+    python benchmarks/bench_players.py --speed-only --pairs 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.karnoffel import players
+from engine.karnoffel.rules import Rules, RuleSet
+from engine.karnoffel.state import Phase, new_match
+
+
+@dataclass
+class Tally:
+    """Results of one pairing (first level = "A") over some pairs."""
+
+    deal_pair_scores: list[float] = field(default_factory=list)
+    deal_points: list[int] = field(default_factory=list)  # A's points minus B's, per pair
+    match_pair_scores: list[float] = field(default_factory=list)
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+    def merge(self, other: Tally) -> None:
+        self.deal_pair_scores += other.deal_pair_scores
+        self.deal_points += other.deal_points
+        self.match_pair_scores += other.match_pair_scores
+        for level, times in other.times.items():
+            self.times.setdefault(level, []).extend(times)
+
+
+def play(
+    rules: Rules,
+    seed: str,
+    levels: tuple[str, str],
+    whole_match: bool,
+    times: dict[str, list[float]],
+) -> list[int]:
+    """Play the first deal (or the whole match) of ``seed``; team t is played
+    by ``levels[t]``. Returns team 0's and team 1's points."""
+    state = new_match(rules, seed=seed, humans=())
+    while not state.is_terminal():
+        if state.phase is Phase.DEAL:
+            if not whole_match:
+                break
+            state.settle_chance()
+            continue
+        seat = state.current_player()
+        level = levels[seat % 2]
+        view = state.view(seat)
+        started = time.perf_counter()
+        action = players.choose_action(level, view, players.seed_for(state, seat))
+        times.setdefault(level, []).append(time.perf_counter() - started)
+        state.apply_action(action)
+    return list(state.scores)
+
+
+def run_pairs(job: tuple[str, str, str, int, int, bool]) -> Tally:
+    rule_set, level_a, level_b, start, stop, whole_match = job
+    rules = Rules(set=RuleSet(rule_set))
+    tally = Tally()
+    for number in range(start, stop):
+        seed = f"bench/{'match' if whole_match else 'deal'}/{rule_set}/{number}"
+        a_points = b_points = 0
+        wins = 0
+        for a_team in (0, 1):
+            levels = (level_a, level_b) if a_team == 0 else (level_b, level_a)
+            scores = play(rules, seed, levels, whole_match, tally.times)
+            a_points += scores[a_team]
+            b_points += scores[1 - a_team]
+            wins += scores[a_team] > scores[1 - a_team]
+        if whole_match:
+            tally.match_pair_scores.append(wins / 2)
+        else:
+            tally.deal_pair_scores.append(wins / 2)
+            tally.deal_points.append(a_points - b_points)
+    return tally
+
+
+def interval(scores: Sequence[float]) -> str:
+    """Mean with its 95% confidence interval (normal approximation over pairs)."""
+    if not scores:
+        return "-"
+    mean = statistics.fmean(scores)
+    half = (
+        1.96 * statistics.pstdev(scores) / math.sqrt(len(scores))
+        if len(scores) > 1
+        else float("nan")
+    )
+    return f"{100 * mean:5.1f}% [{100 * (mean - half):5.1f}, {100 * (mean + half):5.1f}]"
+
+
+def lower_bound(scores: Sequence[float]) -> float:
+    mean = statistics.fmean(scores)
+    return mean - 1.96 * statistics.pstdev(scores) / math.sqrt(len(scores))
+
+
+def percentile(sorted_values: Sequence[float], fraction: float) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
+
+
+def run(
+    rule_set: str, level_a: str, level_b: str, pairs: int, match_pairs: int, jobs: int
+) -> Tally:
+    chunk = 25
+    work = [
+        (rule_set, level_a, level_b, s, min(s + chunk, pairs), False)
+        for s in range(0, pairs, chunk)
+    ]
+    work += [
+        (rule_set, level_a, level_b, s, min(s + 5, match_pairs), True)
+        for s in range(0, match_pairs, 5)
+    ]
+    tally = Tally()
+    if jobs > 1:
+        from multiprocessing import Pool
+
+        with Pool(jobs) as pool:
+            for part in pool.imap(run_pairs, work):
+                tally.merge(part)
+    else:
+        for job in work:
+            tally.merge(run_pairs(job))
+    return tally
+
+
+def print_speed(label: str, times: dict[str, list[float]]) -> None:
+    print(f"\nspeed per decision ({label}; all decisions of the level, forced ones included)")
+    print(f"{'level':<10} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    for level in sorted(times, key=list(players.LEVELS).index):
+        values = sorted(times[level])
+        print(
+            f"{level:<10} {len(values):>9} {1000 * statistics.median(values):>10.2f} "
+            f"{1000 * percentile(values, 0.95):>8.2f} {1000 * values[-1]:>8.2f}"
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--rules", nargs="+", default=["classic", "historic"])
+    parser.add_argument(
+        "--pairings", nargs="+", default=["search:heuristic", "heuristic:random", "search:random"]
+    )
+    parser.add_argument(
+        "--pairs", type=int, default=2000, help="deal pairs per pairing and rule set"
+    )
+    parser.add_argument(
+        "--match-pairs", type=int, default=0, help="match pairs per pairing and rule set"
+    )
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--speed-only", action="store_true", help="only time decisions (search vs heuristic)"
+    )
+    args = parser.parse_args(argv)
+    implementation = f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}"
+    if args.speed_only:
+        args.pairings = ["search:heuristic"]
+    print(
+        f"Karnöffel players, duplicate format; {implementation}; default level {players.DEFAULT_LEVEL!r}"
+    )
+    all_times: dict[str, list[float]] = {}
+    for rule_set in args.rules:
+        rows = []
+        for pairing in args.pairings:
+            level_a, level_b = pairing.split(":")
+            started = time.perf_counter()
+            tally = run(rule_set, level_a, level_b, args.pairs, args.match_pairs, args.jobs)
+            elapsed = time.perf_counter() - started
+            for level, times in tally.times.items():
+                all_times.setdefault(level, []).extend(times)
+            rows.append((level_a, level_b, tally, elapsed))
+        if args.speed_only:
+            continue
+        print(f"\n{rule_set}: deal-win and match-win rate of A against B (95% CI over pairs)")
+        print(
+            f"{'A':<10} {'B':<10} {'deal pairs':>10} {'A deal-win rate':>27} {'LB>50%':>6} "
+            f"{'A pts-B pts/pair':>16} {'match pairs':>11} {'A match-win rate':>27} {'secs':>6}"
+        )
+        for level_a, level_b, tally, elapsed in rows:
+            points = statistics.fmean(tally.deal_points) if tally.deal_points else float("nan")
+            above = (
+                "yes"
+                if tally.deal_pair_scores and lower_bound(tally.deal_pair_scores) > 0.5
+                else "no"
+            )
+            print(
+                f"{level_a:<10} {level_b:<10} {len(tally.deal_pair_scores):>10} "
+                f"{interval(tally.deal_pair_scores):>27} {above:>6} {points:>16.2f} "
+                f"{len(tally.match_pair_scores):>11} {interval(tally.match_pair_scores):>27} {elapsed:>6.0f}"
+            )
+        sys.stdout.flush()
+    print_speed(implementation, all_times)
+
+
+if __name__ == "__main__":
+    main()
