@@ -12,6 +12,8 @@ is a list in which a card may occur twice.
 Traceback (most recent call last):
 ...
 engine.errors.NotationError: 'C7' is not a Doppelkopf card (suit C, S, H or D followed by A, 10, K, Q, J or 9)
+>>> Card(Suit.CLUBS, Rank.QUEEN) is Card.parse("cq")
+True
 >>> len(DECK), len(PACK), sum(card.points for card in PACK)
 (24, 48, 240)
 """
@@ -64,20 +66,28 @@ class Rank(Enum):
 _POINTS = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One card name (both copies are this value)."""
+    """One card name (both copies are this value).
+
+    Cards are interned: ``Card(Suit.CLUBS, Rank.QUEEN)`` is the one club
+    queen, so equality and hashing are by identity (fast in the hot loops).
+    """
 
     suit: Suit
     rank: Rank
 
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:  # noqa: PYI034 (returns the interned card)
+        card = _INTERNED.get((suit, rank))
+        return card if card is not None else object.__new__(cls)
+
     @property
     def notation(self) -> str:
-        return self.suit.value + self.rank.value
+        return _NOTATION[self]
 
     @property
     def points(self) -> int:
-        return self.rank.points
+        return _CARD_POINTS[self]
 
     def display(self) -> str:
         return self.suit.symbol + self.rank.value
@@ -104,9 +114,14 @@ class Card:
         return card
 
 
+_INTERNED: dict[tuple[Suit, Rank], Card] = {}
 DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+_INTERNED.update({(card.suit, card.rank): card for card in DECK})
 #: The 48-card pack in a fixed order (every card of :data:`DECK`, then again).
 PACK: tuple[Card, ...] = DECK * COPIES
+# Looked up per card rather than computed: views and scoring read them often.
+_NOTATION = {card: card.suit.value + card.rank.value for card in DECK}
+_CARD_POINTS = {card: card.rank.points for card in DECK}
 _BY_NOTATION = {card.notation: card for card in DECK}
 _ORDER = {card: i for i, card in enumerate(DECK)}
 

@@ -85,6 +85,7 @@ class ContractSpec:
     trumps: tuple[Card, ...]
     plain_order: tuple[Rank, ...]
     _power: dict[Card, int] = field(init=False, repr=False, compare=False)
+    _suit: dict[Card, Suit | None] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Trumps rank above every plain card; plain cards by plain_order.
@@ -93,13 +94,15 @@ class ContractSpec:
             if card not in power:
                 power[card] = len(self.plain_order) - self.plain_order.index(card.rank)
         object.__setattr__(self, "_power", power)
+        suits = {card: None if card in self.trumps else card.suit for card in DECK}
+        object.__setattr__(self, "_suit", suits)
 
     def is_trump(self, card: Card) -> bool:
-        return self._power[card] > 100
+        return self._suit[card] is None
 
     def suit_of(self, card: Card) -> Suit | None:
         """The card's suit for following suit: ``None`` for a trump."""
-        return None if self.is_trump(card) else card.suit
+        return self._suit[card]
 
     def power(self, card: Card) -> int:
         """Higher beats lower; trumps above plain cards (compare within a suit only)."""

@@ -342,8 +342,8 @@ class State:
         actions: list[Action] = []
         if self._why_announce_illegal(seat) is None:
             actions.append(Call.ANNOUNCE)
-        actions += [c for c in sorted(set(hand), key=sort_key) if self._why_card_illegal(c) is None]
-        return actions
+        cards: list[Card] = sorted(set(self._playable(hand)), key=sort_key)
+        return actions + cards
 
     def why_illegal(self, action: Action | str, seat: int | None = None) -> Message | None:
         """``None`` if ``action`` is legal now (for ``seat``, if given), else why not."""
@@ -416,14 +416,21 @@ class State:
         hand = self.hands[self.current_player()]
         if card not in hand:
             return Message.of("card_not_in_hand", card=card)
-        if self.trick:
-            spec = self.spec
-            led = spec.suit_of(self.trick[0][1])
-            if spec.suit_of(card) != led and any(spec.suit_of(held) == led for held in hand):
-                if led is None:
-                    return Message.of("dk_must_follow_trump", card=card)
-                return Message.of("dk_must_follow_suit", card=card, suit=led.value)
+        if card not in self._playable(hand):
+            led = self.spec.suit_of(self.trick[0][1])
+            if led is None:
+                return Message.of("dk_must_follow_trump", card=card)
+            return Message.of("dk_must_follow_suit", card=card, suit=led.value)
         return None
+
+    def _playable(self, hand: Sequence[Card]) -> Sequence[Card]:
+        """The cards of ``hand`` that follow suit (trumps are one suit), else all."""
+        if not self.trick:
+            return hand
+        suit_of = self.spec.suit_of
+        led = suit_of(self.trick[0][1])
+        following = [card for card in hand if suit_of(card) is led]
+        return following or hand
 
     def _why_reservation_illegal(self, reservation: Reservation, seat: int) -> Message | None:
         if self.phase is not Phase.RESERVE:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from engine import rng
 from engine.doppelkopf import Card, Deal, Rules, State, parse_cards
 from engine.doppelkopf.actions import Call
 from engine.doppelkopf.cards import PACK
@@ -12,7 +13,12 @@ from engine.doppelkopf.state import Phase
 
 # Filling order for unspecified cards: plain cards first, trumps last, so
 # the filler seats do not get queens by accident.
-_FILL = sorted(PACK, key=lambda card: (card.rank.value in ("Q", "J") or card.suit.value == "D" or card.notation == "H10"))
+_FILL = sorted(
+    PACK,
+    key=lambda card: (
+        card.rank.value in ("Q", "J") or card.suit.value == "D" or card.notation == "H10"
+    ),
+)
 
 
 def make_deal(hands: Mapping[int, Sequence[str]] | None = None, dealer: int = 3) -> Deal:
@@ -69,3 +75,16 @@ def advance_to(state: State, seat: int, trick: int) -> None:
 def snapshot(state: State) -> object:
     """Everything observable about a state, to check that a refusal changed nothing."""
     return (state.to_record(), [state.view(seat) for seat in range(4)], state.current_player())
+
+
+def biased_choice(legal: Sequence[str], stream: rng.Stream) -> str:
+    """A random legal action that says healthy and announces less often than
+    uniform play would, so that normal games, marriages and poverties occur."""
+    for rare in ("poverty", "marriage"):
+        if rare in legal and stream.random() < 0.8:
+            return rare
+    if "healthy" in legal and stream.random() < 0.7:
+        return "healthy"
+    if "announce" in legal and len(legal) > 1 and stream.random() < 0.85:
+        legal = [action for action in legal if action != "announce"]
+    return stream.choice(list(legal))

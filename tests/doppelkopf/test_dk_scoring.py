@@ -26,7 +26,9 @@ SOLOIST = frozenset({1})
 def summary(re_points: int, **fields: object) -> HandSummary:
     re_tricks = fields.pop("re_tricks", 6)
     kontra_tricks = fields.pop("kontra_tricks", 12 - re_tricks)  # type: ignore[operator]
-    return HandSummary(re_points=re_points, re_tricks=re_tricks, kontra_tricks=kontra_tricks, **fields)  # type: ignore[arg-type]
+    return HandSummary(
+        re_points=re_points, re_tricks=re_tricks, kontra_tricks=kontra_tricks, **fields
+    )  # type: ignore[arg-type]
 
 
 def keys(s: HandSummary) -> list[tuple[str, str, int]]:
@@ -160,7 +162,9 @@ def test_charlie_in_the_last_trick_and_variant_3() -> None:
     won = trick(0, "CJ SJ D9 D9")  # Re's seat 0 wins the last trick with CJ
     assert find_extras([*filler, won], PARTIES)[-1] == Extra(ExtraKind.CHARLIE, Party.RE, 12)
     caught = trick(0, "D9 CJ SQ D9")  # seat 2 (Re) catches Kontra's CJ
-    assert find_extras([*filler, caught], PARTIES)[-1] == Extra(ExtraKind.CHARLIE_CAUGHT, Party.RE, 12)
+    assert find_extras([*filler, caught], PARTIES)[-1] == Extra(
+        ExtraKind.CHARLIE_CAUGHT, Party.RE, 12
+    )
     assert find_extras([*filler, caught], PARTIES, charlie_caught=False)[11:] == ()
     # Not in an earlier trick.
     assert find_extras([won], PARTIES) == ()

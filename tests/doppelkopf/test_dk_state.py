@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from dk_support import advance_to, finish_hand, make_deal, play, snapshot, start
 
@@ -235,7 +237,9 @@ def test_announcements_enter_the_score_of_a_played_hand() -> None:
 # ------------------------------------------------------------------------ refusals
 
 
-@pytest.mark.parametrize("action", ["ZZ", "CQ", "accept", "return:CA,CA,C10", "announce", "pass:C9,C9,SA"])
+@pytest.mark.parametrize(
+    "action", ["ZZ", "CQ", "accept", "return:CA,CA,C10", "announce", "pass:C9,C9,SA"]
+)
 def test_refusals_change_nothing(action: str) -> None:
     state = start(make_deal(NORMAL), said=())
     before = snapshot(state)
@@ -259,4 +263,4 @@ def test_match_of_eight_hands_ends_with_returns() -> None:
     assert sum(state.scores) == 0
     assert state.why_illegal("CQ").key == "game_over"  # type: ignore[union-attr]
     dealers = [result.dealer for result in state.results]
-    assert all((b - a) % 4 == 1 for a, b in zip(dealers, dealers[1:], strict=False)) or state.redeals
+    assert all((b - a) % 4 == 1 for a, b in pairwise(dealers)) or state.redeals

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from dk_support import make_deal, play, start
 
@@ -39,7 +41,7 @@ def test_trump_order_of_every_game(contract: Contract) -> None:
     assert names(CONTRACTS[contract].trumps) == TRUMPS[contract]
     # Each trump beats the next lower one, whichever is played first.
     trumps = CONTRACTS[contract].trumps
-    for high, low in zip(trumps, trumps[1:], strict=False):
+    for high, low in pairwise(trumps):
         assert trick_winner([high, low], contract) == 0
         assert trick_winner([low, high], contract) == 1
 
@@ -91,7 +93,9 @@ def test_first_of_two_identical_cards_wins() -> None:
 
 def test_second_heart_ten_variant() -> None:
     assert trick_winner(["H10", "CQ", "H10"], second_heart_ten=True) == 2
-    assert explain_trick(["H10", "H10"], second_heart_ten=True).reason.key == "dk_win_second_heart_ten"
+    assert (
+        explain_trick(["H10", "H10"], second_heart_ten=True).reason.key == "dk_win_second_heart_ten"
+    )
     # only the H10 as trump: a second plain H10 in the jack solo does not count
     assert trick_winner(["H10", "H10"], "jacks", second_heart_ten=True) == 0
 
@@ -142,7 +146,10 @@ def test_follow_suit_with_trumps_as_one_suit() -> None:
     play(state, "DK")  # a trump is led
     reason = state.why_illegal("HA")
     assert reason is not None and reason.key == "dk_must_follow_trump"
-    assert [action_notation(a) for a in state.legal_actions() if a is not Call.ANNOUNCE] == ["H10", "DA"]
+    assert [action_notation(a) for a in state.legal_actions() if a is not Call.ANNOUNCE] == [
+        "H10",
+        "DA",
+    ]
     before = state.view(1)
     with pytest.raises(IllegalActionError, match="trump was led"):
         state.apply_action("HA")
