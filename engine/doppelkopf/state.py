@@ -525,8 +525,9 @@ class State:
         if chosen is Reservation.HEALTHY:
             holders = [s for s in range(PLAYERS) for card in self.hands[s] if card == CLUB_QUEEN]
             self.re_seats = frozenset(holders)
-            if len(self.re_seats) == 1:
+            if len(self.re_seats) == 1:  # scored as a diamonds solo (same trumps)
                 self.kind, self.declarer = GameKind.SILENT_SOLO, holders[0]
+                self.contract = Contract.DIAMONDS
             self._start_play(self.forehand)
         elif chosen in SOLO_CONTRACTS:
             self.kind, self.declarer = GameKind.SOLO, declarer
