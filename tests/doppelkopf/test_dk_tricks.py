@@ -13,7 +13,6 @@ from engine.doppelkopf import (
     Contract,
     action_notation,
     explain_trick,
-    parse_cards,
     trick_winner,
 )
 from engine.doppelkopf.rules import Rules, Variant
@@ -100,7 +99,7 @@ def test_second_heart_ten_variant() -> None:
     assert trick_winner(["H10", "H10"], "jacks", second_heart_ten=True) == 0
 
 
-def test_second_heart_ten_not_in_last_trick_of_a_played_hand() -> None:
+def test_second_heart_ten_variant_in_a_played_trick() -> None:
     # seat 0 and seat 2 each hold an H10 as their last card
     hands = {
         0: ["H10", "CA", "CA", "C10", "C10", "CK", "CK", "C9", "C9", "SA", "SA", "S10"],
@@ -117,13 +116,24 @@ def test_second_heart_ten_not_in_last_trick_of_a_played_hand() -> None:
         assert winning == (2 if variant_on else 0)
 
 
-def test_second_heart_ten_first_wins_in_last_trick() -> None:
-    from engine.doppelkopf.tricks import resolve_trick
-
-    cards = parse_cards(["H10", "S9", "H10", "C9"])
-    assert resolve_trick(cards, Contract.NORMAL, second_heart_ten=True).winner == 2
-    state_result = resolve_trick(cards, Contract.NORMAL, second_heart_ten=False)
-    assert state_result.winner == 0  # the state passes False in trick 12
+@pytest.mark.parametrize("variant_on", [False, True])
+def test_first_heart_ten_wins_the_last_trick_even_with_the_variant(variant_on: bool) -> None:
+    trumps = ["H10", "CQ", "SQ", "HQ", "DQ", "CJ", "SJ", "HJ", "DJ", "DA", "D10", "DK"]
+    state = start(
+        make_deal({0: trumps, 2: trumps}),
+        Rules(frozenset({Variant.SECOND_HEART_TEN} if variant_on else ())),
+    )
+    # Seats 0 and 2 keep their H10 to the end: it is never forced earlier.
+    while len(state.played) < 11:
+        legal = [a for a in state.legal_actions() if a is not Call.ANNOUNCE]
+        state.apply_action(next((a for a in legal if str(a) != "H10"), legal[0]))
+    assert [str(state.hands[seat][0]) for seat in (0, 2)] == ["H10", "H10"]
+    while not state.results:
+        state.apply_action(state.legal_actions()[-1])
+    last = state.played[-1]
+    first_ten = next(seat for seat, card in last.plays if str(card) == "H10")
+    assert last.winner == first_ten
+    assert last.result.reason.key == "dk_win_first_copy"
 
 
 def test_bad_input() -> None:
@@ -167,3 +177,15 @@ def test_follow_plain_suit_and_h10_does_not_follow_hearts() -> None:
     assert {action_notation(a) for a in state.legal_actions()} - {"announce"} == {"HK"}
     reason = state.why_illegal("H10")
     assert reason is not None and reason.key == "dk_must_follow_suit"
+
+
+def test_trick_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.doppelkopf.__main__ import main
+
+    assert main(["trick", "SA", "S10", "DJ", "SA"]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [
+        "winner: DJ (index 2)",
+        "reason: DJ wins: the highest trump in the trick.",
+    ]
+    assert main(["trick", "C7"]) == 2
+    assert "not a Doppelkopf card" in capsys.readouterr().err
