@@ -264,3 +264,22 @@ def test_match_of_eight_hands_ends_with_returns() -> None:
     assert state.why_illegal("CQ").key == "game_over"  # type: ignore[union-attr]
     dealers = [result.dealer for result in state.results]
     assert all((b - a) % 4 == 1 for a, b in pairwise(dealers)) or state.redeals
+
+
+def test_a_caught_fox_scores_for_the_catching_party_in_a_played_hand() -> None:
+    hands = {
+        0: ["CQ", "CA", "CA", "C10", "C10", "CK", "CK", "C9", "C9", "SA", "SA", "S10"],
+        1: ["DA", "S10", "SK", "SK", "S9", "S9", "HA", "HA", "HK", "HK", "H9", "H9"],
+        2: ["CQ"],
+    }
+    state = start(make_deal(hands))
+    play(state, "CQ", "DA")  # Kontra's seat 1 must follow trump with its fox
+    advance_to(state, 0, 2)
+    first = state.played[0]  # seats 2 and 3 played their first legal cards, CQ and CJ
+    assert [str(card) for _, card in first.plays] == ["CQ", "DA", "CQ", "CJ"]
+    assert first.winner == 0
+    finish_hand(state)
+    items = [item for item in state.results[0].score.items if item.message.key == "dk_score_fox"]
+    assert [(item.party, dict(item.message.params)["trick"]) for item in items][:1] == [
+        (Party.RE, "1")
+    ]
