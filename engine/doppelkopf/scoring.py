@@ -154,7 +154,13 @@ def winner_of(summary: HandSummary) -> Party | None:
 
 
 def score_hand(summary: HandSummary) -> HandScore:
-    """The winner and the breakdown (``doppelkopf.md`` §5)."""
+    """The winner and the breakdown (``doppelkopf.md`` §5).
+
+    Re counts as "the club queens' party" in every game not scored as a
+    solo (normal, marriage with partner, poverty), so Kontra's extra point
+    for winning against it applies there (*decision*: the poverty pair takes
+    the club queens' role, as it takes Re's).
+    """
     winner = winner_of(summary)
     if winner is None:
         return HandScore(None, (ScoreItem(Party.RE, 0, Message.of("dk_score_nobody")),))
