@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, is_dataclass
 from typing import Any
 
 from engine import rng
@@ -144,27 +145,36 @@ class Watch:
         check_results(state)
 
 
+# Cards are interned (``cards.py``), so identity names a card; a stray copy
+# raises KeyError here. Integers keep these per-step checks fast.
+_DECK_NUMBER = {id(card): number for number, card in enumerate(DECK)}
+
+
+def _numbers(cards: Iterable[Card]) -> list[int]:
+    return [_DECK_NUMBER[id(card)] for card in cards]
+
+
 def check_cards_once(state: State) -> None:
-    """Hands + played + undealt are the 48 cards, each exactly once, and the
-    cards in play are exactly the ones dealt so far."""
+    """Hands + played + undealt are the 48 cards, each exactly once, and each
+    seat holds exactly what it was dealt minus what it played."""
     if state.deal is None:
         return
-    in_hands = [card for hand in state.hands for card in hand]
-    played = [card for trick in state.played for _, card in trick.plays]
-    played += [card for _, card in state.trick]
+    deal = _numbers(state.deal.cards)
+    plays = [(seat, card) for trick in state.played for seat, card in trick.plays]
+    plays += state.trick
+    in_hands = _numbers(card for hand in state.hands for card in hand)
+    played = _numbers(card for _, card in plays)
     dealt_count = sum(state.spec.deal_stages[: state.stage]) * state.players
-    undealt = list(state.deal.cards[dealt_count:]) + [c for c in DECK if c not in state.deal.cards]
+    undealt = deal[dealt_count:] + sorted(set(range(48)) - set(deal))
     everything = in_hands + played + undealt
-    assert len(everything) == 48 and set(everything) == set(DECK), "a card is missing or twice"
-    assert set(in_hands + played) == set(state.deal.cards[:dealt_count])
-    # Each seat holds exactly what it was dealt minus what it played.
-    by_seat_played: dict[int, set[Card]] = {seat: set() for seat in range(state.players)}
-    for seat, card in [p for t in state.played for p in t.plays] + list(state.trick):
-        by_seat_played[seat].add(card)
+    assert sorted(everything) == list(range(48)), "a card is missing or twice"
+    played_by: dict[int, set[int]] = {seat: set() for seat in range(state.players)}
+    for (seat, _), number in zip(plays, played, strict=True):
+        played_by[seat].add(number)
     for seat, positions in dealt_positions(state).items():
-        dealt = {state.deal.cards[p] for p in positions}
-        assert set(state.hands[seat]) == dealt - by_seat_played[seat]
-        assert by_seat_played[seat] <= dealt
+        dealt = {deal[p] for p in positions}
+        assert set(_numbers(state.hands[seat])) == dealt - played_by[seat]
+        assert played_by[seat] <= dealt
 
 
 def check_tricks(state: State) -> None:
@@ -251,10 +261,31 @@ def illegal_attempts(state: State, stream: rng.Stream) -> Iterator[tuple[Action 
     yield "ZZ", None
 
 
-def attempt_illegal(state: State, action: Action | str, seat: int | None) -> str:
+def fingerprint(state: State) -> dict[str, object]:
+    """Every attribute of the state, frozen: cheaper than :func:`snapshot`
+    and stricter (it also covers what no view shows)."""
+    return {name: _frozen(value) for name, value in vars(state).items()}
+
+
+def _frozen(value: object) -> object:
+    # The state's lists hold immutable values (cards, calls, frozen records)
+    # or, for the hands, lists of cards; its one mutable record is the bid.
+    if isinstance(value, list):
+        return tuple(map(tuple, value)) if value and isinstance(value[0], list) else tuple(value)
+    if is_dataclass(value) and not value.__dataclass_params__.frozen:
+        return repr(value)  # keep its contents as they are now
+    return value
+
+
+def attempt_illegal(
+    state: State,
+    action: Action | str,
+    seat: int | None,
+    same: Callable[[State], object] = snapshot,
+) -> str:
     """Try an illegal action: it must raise, say the same as ``why_illegal``,
-    and leave the state exactly as it was. Returns the reason's key."""
-    before = snapshot(state)
+    and leave the state exactly as it was (by ``same``). Returns the reason's key."""
+    before = same(state)
     reason = state.why_illegal(action, seat)
     assert reason is not None, f"{action!r} by {seat} should be illegal"
     try:
@@ -264,7 +295,7 @@ def attempt_illegal(state: State, action: Action | str, seat: int | None) -> str
         assert str(error) == reason.text
     else:
         raise AssertionError(f"{action!r} by {seat} was accepted")
-    assert snapshot(state) == before
+    assert same(state) == before, f"{action!r} by {seat} changed the state"
     return reason.key
 
 
@@ -277,14 +308,50 @@ def check_why_illegal_agrees(state: State) -> None:
         assert state.is_legal(action) == (action in legal)
 
 
-def play_with(state: State, choose: Callable[[State], Action]) -> None:
-    """Play to the end choosing with ``choose``."""
-    while True:
-        state.settle_chance()
-        if state.is_terminal():
-            return
-        state.apply_action(choose(state))
-
-
 def explicit(dealer: int, cards: list[str]) -> Deal:
     return Deal(dealer, parse_cards(cards))
+
+
+# -------------------------------------------------------------------- fuzz
+@dataclass
+class FuzzCounts:
+    matches: int = 0
+    deals: int = 0
+    actions: int = 0
+    refusals: Counter[str] = field(default_factory=Counter)
+
+    def add(self, other: FuzzCounts) -> None:
+        self.matches += other.matches
+        self.deals += other.deals
+        self.actions += other.actions
+        self.refusals.update(other.refusals)
+
+
+def fuzz_match(rule_set: str, players: int, seed: str, counts: FuzzCounts, every: int = 1) -> State:
+    """A random full match with illegal attempts before every action and the
+    invariants checked after it; views and the legality table every ``every`` steps."""
+    state = new_match(rules_for(rule_set, players), seed=seed)
+    watch = Watch(state)
+    stream = rng.Stream(rng.derive(seed, "fuzz"))
+    step = 0
+    while True:
+        state.settle_chance()
+        watch.check()
+        if state.is_terminal():
+            break
+        if step % every == 0:
+            for action, seat in illegal_attempts(state, stream):
+                counts.refusals[attempt_illegal(state, action, seat, fingerprint)] += 1
+            check_why_illegal_agrees(state)
+            for viewer in range(state.players):
+                check_view_knowledge(state, viewer)
+        else:
+            action, seat = stream.choice(list(illegal_attempts(state, stream)))
+            counts.refusals[attempt_illegal(state, action, seat, fingerprint)] += 1
+        state.apply_action(stream.choice(state.legal_actions()))
+        step += 1
+    counts.refusals[attempt_illegal(state, stream.choice(ALL_ACTIONS), None, fingerprint)] += 1
+    counts.matches += 1
+    counts.deals += len(state.results)
+    counts.actions += step
+    return state
