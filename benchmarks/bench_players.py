@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.karnoffel import players
 from engine.karnoffel.rules import Rules, RuleSet
+from engine.karnoffel.search import Budget, SearchPlayer
 from engine.karnoffel.state import Phase, new_match
 
 
@@ -145,13 +146,27 @@ def run(
 
 def print_speed(label: str, times: dict[str, list[float]]) -> None:
     print(f"\nspeed per decision ({label}; all decisions of the level, forced ones included)")
-    print(f"{'level':<10} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    print(f"{'level':<24} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
     for level in sorted(times, key=list(players.LEVELS).index):
+        if not times[level]:
+            continue
         values = sorted(times[level])
         print(
-            f"{level:<10} {len(values):>9} {1000 * statistics.median(values):>10.2f} "
+            f"{level:<24} {len(values):>9} {1000 * statistics.median(values):>10.2f} "
             f"{1000 * percentile(values, 0.95):>8.2f} {1000 * values[-1]:>8.2f}"
         )
+
+
+def register_variant(spec: str) -> None:
+    """Levels such as ``search@nodes=3000,worlds=12``: the search player with
+    some budget fields changed (for budget sweeps)."""
+    if "@" not in spec or spec in players.LEVELS:
+        return
+    name, _, fields = spec.partition("@")
+    if name != "search":
+        raise SystemExit(f"only the search level takes a budget, not {name!r}")
+    budget = Budget(**{key: int(value) for key, value in (f.split("=") for f in fields.split(","))})
+    players.LEVELS[spec] = lambda: SearchPlayer(budget)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -184,6 +199,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         rows = []
         for pairing in args.pairings:
             level_a, level_b = pairing.split(":")
+            register_variant(level_a)
+            register_variant(level_b)
             started = time.perf_counter()
             tally = run(rule_set, level_a, level_b, args.pairs, args.match_pairs, args.jobs)
             elapsed = time.perf_counter() - started

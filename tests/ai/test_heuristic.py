@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import rng
 from engine.karnoffel.actions import Deal
-from engine.karnoffel.cards import DECK, Card, Suit
+from engine.karnoffel.cards import DECK, Card, Suit, parse_cards
 from engine.karnoffel.heuristic import (
     CallSituation,
     HeuristicPlayer,
@@ -101,19 +101,14 @@ def test_follows_with_a_safe_winner_rather_than_a_risky_one() -> None:
 
 def test_the_player_reads_the_view() -> None:
     # Dealer 3; seat 0 is forehand. Face-up cards fix Bells (B2 is the lowest).
-    deal = Deal(
-        3,
-        tuple(
-            Card.parse(c)
-            for c in (
-                "HK A9 L9 B2 "  # stage 1: face up
-                "H3 A8 BU B3 "
-                "H4 A7 L7 B4 "
-                "H5 A6 L6 B6 "
-                "H6 A5 L5 B8"
-            ).split()
-        ),
-    )
+    stages = [
+        "HK A9 L9 B2",  # stage 1: face up
+        "H3 A8 BU B3",
+        "H4 A7 L7 B4",
+        "H5 A6 L6 B6",
+        "H6 A5 L5 B8",
+    ]
+    deal = Deal(3, parse_cards([card for stage in stages for card in stage.split()]))
     state = State(Rules(), deals=[deal], humans=())
     state.settle_chance()
     state.apply_action("HK")  # seat 0 (team 0) leads the King of Hearts
