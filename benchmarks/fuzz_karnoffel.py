@@ -34,7 +34,7 @@ def run_batch(
     for seed in seeds:
         try:
             fuzz_match(rule_set, players, seed, counts, every)
-        except Exception:  # report the seed, keep the traceback
+        except Exception:  # noqa: BLE001 -- any failure: report its seed and traceback
             return counts, f"seed {seed!r}:\n{traceback.format_exc()}"
     return counts, None
 
