@@ -50,10 +50,11 @@ class DailyGame:
 def _karnoffel_deals(seed: str, count: int) -> list[dict[str, Any]]:
     from engine.karnoffel.state import seeded_deals
 
-    return [deal.to_json() for deal in seeded_deals(seed, _KARNOFFEL_RULES["players"], count)]
+    return [deal.to_json() for deal in seeded_deals(seed, _KARNOFFEL_PLAYERS, count)]
 
 
-_KARNOFFEL_RULES = {"set": "classic", "target": 7, "players": 4}
+_KARNOFFEL_PLAYERS = 4
+_KARNOFFEL_RULES: dict[str, Any] = {"set": "classic", "target": 7, "players": _KARNOFFEL_PLAYERS}
 
 DAILY_GAMES: dict[str, DailyGame] = {
     # Classic to 7: at most 7 + 6 = 13 deals.
