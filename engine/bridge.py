@@ -49,9 +49,8 @@ changes in the session.
 from __future__ import annotations
 
 import json
-from typing import Any
-
 from datetime import date
+from typing import Any
 
 import engine
 from engine import daily, records, stats
@@ -59,7 +58,7 @@ from engine.errors import IllegalActionError, RecordError
 from engine.karnoffel import players
 from engine.messages import Message
 
-__all__ = ["handle", "Session"]
+__all__ = ["Session", "handle"]
 
 
 class BridgeError(Exception):
@@ -247,7 +246,7 @@ def handle(request_json: str) -> str:
         response = {"ok": False, "error": error.payload}
     except ValueError as error:  # bad JSON
         response = {"ok": False, "error": {"key": "bad_request", "params": {}, "text": str(error)}}
-    except Exception as error:  # an engine bug: report it, keep the session usable
+    except Exception as error:  # noqa: BLE001 -- an engine bug: report it, keep the session usable
         text = f"internal error: {type(error).__name__}: {error}"
         response = {"ok": False, "error": {"key": "internal_error", "params": {}, "text": text}}
     return json.dumps(response, ensure_ascii=False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.messages import Message
 
-__all__ = ["NotationError", "IllegalActionError", "RecordError"]
+__all__ = ["IllegalActionError", "NotationError", "RecordError"]
 
 
 class NotationError(ValueError):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Message", "TEMPLATES"]
+__all__ = ["TEMPLATES", "Message"]
 
 TEMPLATES: dict[str, str] = {
     # --- Karnöffel trick explanations -----------------------------------

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from engine.errors import IllegalActionError, RecordError
 
-__all__ = ["FORMAT_VERSION", "GameFormat", "Match", "GAMES", "replay", "loads", "dumps", "register"]
+__all__ = ["FORMAT_VERSION", "GAMES", "GameFormat", "Match", "dumps", "loads", "register", "replay"]
 
 #: The record format this engine writes; it reads every version up to this.
 FORMAT_VERSION = 1
@@ -62,7 +62,7 @@ def register(game: GameFormat) -> None:
 
 def _load_games() -> None:
     # Imported lazily so that each game module can import this one.
-    import engine.karnoffel.record  # noqa: F401
+    import engine.karnoffel.record
 
     try:
         import engine.doppelkopf.record  # noqa: F401

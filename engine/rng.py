@@ -51,7 +51,7 @@ def derive(*parts: object) -> str:
 class Stream:
     """A stream of uniform 32-bit words from a seed string (see module doc)."""
 
-    __slots__ = ("_seed", "_block", "_words", "_pos")
+    __slots__ = ("_block", "_pos", "_seed", "_words")
 
     def __init__(self, seed: str) -> None:
         self._seed = seed.encode("utf-8") + b"\x00"

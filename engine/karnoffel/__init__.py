@@ -20,16 +20,36 @@ from collections.abc import Sequence
 
 from engine.karnoffel.actions import Action, Call, Deal, action_notation, parse_action
 from engine.karnoffel.cards import DECK, Card, Rank, Suit, parse_cards
-from engine.karnoffel.rules import RULE_SETS, RuleSet, Rules
+from engine.karnoffel.rules import RULE_SETS, Rules, RuleSet
 from engine.karnoffel.state import CHANCE, TERMINAL, Phase, State, chosen_suit_of, new_match
 from engine.karnoffel.tricks import Role, TrickResult, parse_trick, resolve_trick, role_of
 
 __all__ = [
-    "trick_winner", "explain_trick", "chosen_suit",
-    "Card", "Suit", "Rank", "DECK", "parse_cards", "Rules", "RuleSet", "RULE_SETS",
-    "Action", "Call", "Deal", "parse_action", "action_notation",
-    "State", "Phase", "CHANCE", "TERMINAL", "new_match",
-    "Role", "role_of", "TrickResult", "resolve_trick",
+    "CHANCE",
+    "DECK",
+    "RULE_SETS",
+    "TERMINAL",
+    "Action",
+    "Call",
+    "Card",
+    "Deal",
+    "Phase",
+    "Rank",
+    "Role",
+    "RuleSet",
+    "Rules",
+    "State",
+    "Suit",
+    "TrickResult",
+    "action_notation",
+    "chosen_suit",
+    "explain_trick",
+    "new_match",
+    "parse_action",
+    "parse_cards",
+    "resolve_trick",
+    "role_of",
+    "trick_winner",
 ]  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from engine.errors import NotationError
 from engine.karnoffel.cards import Card, parse_cards
 from engine.karnoffel.rules import HAND_SIZE
 
-__all__ = ["Call", "Action", "Deal", "parse_action", "action_notation"]
+__all__ = ["Action", "Call", "Deal", "action_notation", "parse_action"]
 
 
 class Call(Enum):
@@ -87,7 +87,8 @@ class Deal:
             raise ValueError("a deal is an object with exactly 'dealer' and 'cards'")
         dealer = data["dealer"]
         if not isinstance(dealer, int) or isinstance(dealer, bool):
-            raise ValueError(f"dealer must be a seat number, not {dealer!r}")
+            # ValueError, not TypeError: every bad record input is a ValueError.
+            raise ValueError(f"dealer must be a seat number, not {dealer!r}")  # noqa: TRY004
         deal = cls(dealer, parse_cards(data["cards"]))
         deal.validate(players)
         return deal

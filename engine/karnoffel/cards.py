@@ -25,7 +25,7 @@ from typing import Literal
 
 from engine.errors import NotationError
 
-__all__ = ["Suit", "Rank", "Card", "DECK", "Faces", "parse_cards"]
+__all__ = ["DECK", "Card", "Faces", "Rank", "Suit", "parse_cards"]
 
 Faces = Literal["german", "french"]
 

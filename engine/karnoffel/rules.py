@@ -26,7 +26,7 @@ from typing import Any
 
 from engine.karnoffel.cards import Faces
 
-__all__ = ["RuleSet", "RuleSetSpec", "RULE_SETS", "Rules", "TRICKS_TO_WIN", "HAND_SIZE"]
+__all__ = ["HAND_SIZE", "RULE_SETS", "TRICKS_TO_WIN", "RuleSet", "RuleSetSpec", "Rules"]
 
 TRICKS_TO_WIN = 3
 HAND_SIZE = 5
@@ -100,7 +100,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.set, RuleSet):
-            raise ValueError(f"unknown rule set {self.set!r}")
+            raise ValueError(f"unknown rule set {self.set!r}")  # noqa: TRY004
         spec = RULE_SETS[self.set]
         object.__setattr__(self, "_spec", spec)
         if self.target == 0:
@@ -138,7 +138,8 @@ class Rules:
     def from_json(cls, data: object) -> Rules:
         """Rules from a record's ``rules`` object; raises ``ValueError`` naming the bad field."""
         if not isinstance(data, dict):
-            raise ValueError(f"rules must be an object, not {data!r}")
+            # ValueError, not TypeError: every bad record input is a ValueError.
+            raise ValueError(f"rules must be an object, not {data!r}")  # noqa: TRY004
         unknown = set(data) - {"set", "target", "players", "faces"}
         if unknown:
             raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
@@ -150,7 +151,7 @@ class Rules:
         players = data.get("players", 4)
         for name, value in (("target", target), ("players", players)):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"rules {name} must be a whole number, not {value!r}")
+                raise ValueError(f"rules {name} must be a whole number, not {value!r}")  # noqa: TRY004
         faces = data.get("faces", "german")
         if faces not in ("german", "french"):
             raise ValueError(f"faces must be 'german' or 'french', not {faces!r}")

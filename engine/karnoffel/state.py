@@ -32,8 +32,18 @@ from engine.karnoffel.tricks import Role, TrickResult, resolve_trick, role_of
 from engine.messages import Message
 
 __all__ = [
-    "CHANCE", "TERMINAL", "Phase", "BidStep", "PlayedTrick", "DealResult", "State",
-    "new_match", "seeded_deal", "seeded_deals", "chosen_suit_of", "special_cards",
+    "CHANCE",
+    "TERMINAL",
+    "BidStep",
+    "DealResult",
+    "Phase",
+    "PlayedTrick",
+    "State",
+    "chosen_suit_of",
+    "new_match",
+    "seeded_deal",
+    "seeded_deals",
+    "special_cards",
 ]  # fmt: skip
 
 CHANCE = -1

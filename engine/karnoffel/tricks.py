@@ -30,8 +30,14 @@ from engine.karnoffel.cards import DECK, Card, Rank, Suit, parse_cards
 from engine.messages import Message
 
 __all__ = [
-    "Role", "role_of", "TrickResult", "resolve_trick", "winner_index", "TRICK_RULES",
-    "TrickTable", "trick_table",
+    "TRICK_RULES",
+    "Role",
+    "TrickResult",
+    "TrickTable",
+    "resolve_trick",
+    "role_of",
+    "trick_table",
+    "winner_index",
 ]  # fmt: skip
 
 
