@@ -16,11 +16,13 @@ Node (for Pyodide). Steps, each a function below:
    ``pyodide.asm.mjs``, ``pyodide.asm.wasm``) and a *trimmed* lock file with
    no packages (so nothing can ever be fetched from a CDN) → ``site/pyodide/``.
 3. ``compiled_stdlib``      – Pyodide's ``python_stdlib.zip`` compiled to
-   ``.pyc`` by Pyodide's own Python under Node (``scripts/compile_stdlib.mjs``;
+   ``.pyc`` by Pyodide's own Python under Node (``scripts/compile_pyc.mjs``;
    boot is several times faster). Cached in ``.cache/stdlib/`` keyed on the
    Pyodide version, the source zip and the compile script.
 4. ``build_wheel``          – the ``engine`` package as a pure wheel, written
-   directly (offline, deterministic, no build backend needed) → ``site/py/``.
+   directly (offline, deterministic, no build backend needed) → ``site/py/``;
+   for the site it also carries ``__pycache__/*.cpython-314.pyc`` compiled by
+   Pyodide (``engine_pycs``, cached by content), so the worker skips compiling.
 5. ``copy_web``             – ``web/`` → site root.
 6. ``build_puzzles``        – checks every pinned daily in ``puzzles/``
    against the engine's generator (fails loudly on drift), pins the missing
@@ -61,7 +63,7 @@ WEB = ROOT / "web"
 ENGINE = ROOT / "engine"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
-COMPILE_STDLIB_SCRIPT = ROOT / "scripts" / "compile_stdlib.mjs"
+COMPILE_PYC_SCRIPT = ROOT / "scripts" / "compile_pyc.mjs"
 
 #: Runtime files copied verbatim from the npm package.
 PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
@@ -154,31 +156,47 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def _run_compile_pyc(src: Path, out: Path, mode: str, prefix: str, stdlib: Path | None) -> None:
+    """Run scripts/compile_pyc.mjs (Pyodide's Python under Node) on a zip."""
+    if shutil.which("node") is None:
+        sys.exit("build.py: node is needed to compile .pyc with Pyodide; install Node.js")
+    cmd = ["node", str(COMPILE_PYC_SCRIPT), "--pyodide", str(PYODIDE_PKG), "--in", str(src),
+           "--out", str(out), "--mode", mode, "--prefix", prefix]
+    if stdlib is not None:
+        cmd += ["--stdlib", str(stdlib)]
+    subprocess.run(cmd, cwd=ROOT, check=True)
+
+
 def compiled_stdlib(version: str) -> Path:
     """Return the path of the .pyc-compiled stdlib zip, compiling it if needed.
 
-    Compiling takes ~10-15 s (it boots Pyodide under Node); the result is
+    Compiling takes ~10-25 s (it boots Pyodide under Node); the result is
     cached in ``.cache/stdlib/`` under a key made of the Pyodide version and
     the hashes of the source zip and of the compile script.
     """
     source = PYODIDE_PKG / "python_stdlib.zip"
     key = hashlib.sha256(
-        (version + _sha256(source) + _sha256(COMPILE_STDLIB_SCRIPT)).encode()
+        (version + _sha256(source) + _sha256(COMPILE_PYC_SCRIPT)).encode()
     ).hexdigest()[:16]
     cached = CACHE / "stdlib" / f"python_stdlib-{version}-{key}.zip"
     if cached.exists():
         log(f"compiled stdlib: cached {cached.relative_to(ROOT)}")
         return cached
-    if shutil.which("node") is None:
-        sys.exit("build.py: node is needed to compile the stdlib; install Node.js")
     cached.parent.mkdir(parents=True, exist_ok=True)
     tmp = cached.with_suffix(".tmp")
     log("compiling the stdlib to .pyc with Pyodide under Node ...")
-    subprocess.run(
-        ["node", str(COMPILE_STDLIB_SCRIPT), str(PYODIDE_PKG), str(tmp)], cwd=ROOT, check=True
-    )
+    # Pyodide mounts the stdlib zip at /lib/python3XY.zip
+    major, minor = pyodide_python()
+    _run_compile_pyc(source, tmp, "sourceless", f"/lib/python{major}{minor}.zip", None)
     os.replace(tmp, cached)
     return cached
+
+
+def pyodide_python() -> tuple[str, str]:
+    """(major, minor) of the Python inside the installed Pyodide."""
+    lock = json.loads((PYODIDE_PKG / "pyodide-lock.json").read_text())
+    major, minor = str(lock["info"]["python"]).split(".")[:2]
+    return major, minor
 
 
 # --------------------------------------------------------------------------
@@ -207,12 +225,42 @@ def engine_files() -> list[Path]:
     )
 
 
-def build_wheel(out_dir: Path) -> Path:
+def engine_pycs(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """``__pycache__`` .pyc files for the engine's .py entries, made by Pyodide.
+
+    Importing the engine from source costs a few hundred ms of the worker's
+    boot; shipping unchecked-hash .pyc compiled by Pyodide's own Python saves
+    it. Cached in ``.cache/enginepyc/`` by the content of every entry.
+    """
+    version = pinned_pyodide_version()
+    digest = hashlib.sha256(version.encode() + _sha256(COMPILE_PYC_SCRIPT).encode())
+    for arcname, data in entries:
+        digest.update(arcname.encode() + b"\0" + hashlib.sha256(data).digest())
+    cached = CACHE / "enginepyc" / f"engine-pyc-{digest.hexdigest()[:16]}.zip"
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        src = cached.with_suffix(".in.zip")
+        with zipfile.ZipFile(src, "w") as zf:
+            for arcname, data in entries:
+                if arcname.endswith(".py"):
+                    _zip_write(zf, arcname, data)
+        major, minor = pyodide_python()
+        tmp = cached.with_suffix(".tmp")
+        _run_compile_pyc(src, tmp, "pycache", f"/lib/python{major}.{minor}/site-packages",
+                         compiled_stdlib(version))
+        src.unlink()
+        os.replace(tmp, cached)
+    with zipfile.ZipFile(cached) as zf:
+        return [(name, zf.read(name)) for name in sorted(zf.namelist()) if name.endswith(".pyc")]
+
+
+def build_wheel(out_dir: Path, with_pyc: bool = False) -> Path:
     """Write the pure ``py3-none-any`` wheel of the engine into ``out_dir``.
 
     Written directly (PEP 427) from pyproject.toml's metadata: offline, fast
     and byte-for-byte reproducible. It holds what ``pip wheel .`` would: the
-    ``engine`` package with its sub-packages and data files.
+    ``engine`` package with its sub-packages and data files; ``with_pyc``
+    adds Pyodide-compiled ``__pycache__`` files (see ``engine_pycs``).
     """
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     name = project["name"].replace("-", "_").lower()
@@ -236,6 +284,8 @@ def build_wheel(out_dir: Path) -> Path:
     entries: list[tuple[str, bytes]] = [
         (p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in engine_files()
     ]
+    if with_pyc:
+        entries += engine_pycs(entries)
     entries += [
         (f"{dist_info}/METADATA", metadata.encode()),
         (f"{dist_info}/WHEEL", wheel_meta.encode()),
@@ -381,7 +431,7 @@ def build(site: Path = SITE) -> dict[str, object]:
     copy_pyodide(site / "pyodide")
     stdlib = compiled_stdlib(version)
     shutil.copy2(stdlib, site / "pyodide" / "python_stdlib.zip")
-    wheel = build_wheel(site / "py")
+    wheel = build_wheel(site / "py", with_pyc=True)
     build_puzzles(site)
     build_docs(site)
 

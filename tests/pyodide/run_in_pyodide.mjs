@@ -9,6 +9,7 @@
 //   site-packages,
 // * mounts the repository at /repo with mountNodeFS and runs pytest.main
 //   from /tmp (so `engine` is imported from the wheel, not the source tree),
+// * skips (at run time) any test that starts a subprocess: Pyodide has none,
 // * exits with pytest's exit code.
 import { loadPyodide } from "pyodide";
 import { readFileSync, readdirSync } from "node:fs";
@@ -53,7 +54,11 @@ async function main() {
   import engine
   print(f"run_in_pyodide: Python {sys.version.split()[0]} on {sys.platform}; engine from {os.path.dirname(engine.__file__)}", flush=True)
   assert not engine.__file__.startswith("/repo/"), "engine must come from the wheel"
-  import pytest
+  import pytest, subprocess
+  def _no_processes(*args, **kwargs):
+      # Pyodide cannot start processes: such tests (CLI runs) are CPython-only.
+      pytest.skip("starts a subprocess: not possible in Pyodide (runs on CPython)")
+  subprocess.Popen.__init__ = _no_processes
   args = ["--rootdir=/repo", "-c", "/repo/pyproject.toml", "-o", "pythonpath=", "-p", "no:cacheprovider"]
   # repo-relative paths (tests/engine, tests/engine/test_x.py::test_y) → /repo/...
   args += ["/repo/" + a if not a.startswith(("-", "/")) and os.path.exists("/repo/" + a.split("::")[0]) else a

@@ -109,7 +109,7 @@ def test_engine_tests_pass_in_pyodide(tmp_path: Path) -> None:
     build = _build_module()
     version = build.ensure_node_modules()
     stdlib = build.compiled_stdlib(version)
-    wheel = build.build_wheel(tmp_path / "wheel")
+    wheel = build.build_wheel(tmp_path / "wheel", with_pyc=True)
     wheels = pure_wheels()
     cmd = ["node", str(RUNNER), "--engine-wheel", str(wheel), "--wheels", str(wheels),
            "--stdlib", str(stdlib), "--repo", str(ROOT), "--", "-q", *selection]
