@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
+if __name__ == "__main__":  # as a script; under pytest, engine may come from a wheel
     sys.path.insert(0, str(REPO))
 
 from engine import rng

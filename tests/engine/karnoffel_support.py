@@ -350,6 +350,10 @@ def fuzz_match(rule_set: str, players: int, seed: str, counts: FuzzCounts, every
             counts.refusals[attempt_illegal(state, action, seat, fingerprint)] += 1
         state.apply_action(stream.choice(state.legal_actions()))
         step += 1
+        if state.phase is Phase.DEAL:
+            # Between deals (the table shows the result): the unplayed cards stay hidden.
+            for viewer in range(state.players):
+                check_view_knowledge(state, viewer)
     counts.refusals[attempt_illegal(state, stream.choice(ALL_ACTIONS), None, fingerprint)] += 1
     counts.matches += 1
     counts.deals += len(state.results)

@@ -11,6 +11,7 @@ from karnoffel_support import (
     Watch,
     card_notations_in,
     check_view_knowledge,
+    fingerprint,
     knowable_cards,
     rules_for,
 )
@@ -151,6 +152,23 @@ def test_swapping_unknown_cards_never_changes_a_view(
     if holder is not None and holder != seat:
         event("a swapped card is in a hand")
         assert other.view(holder) != state.view(holder)
+
+
+@settings(max_examples=30, deadline=None)
+@given(configs, seeds, st.integers(0, 200))
+def test_a_clone_is_independent(config: tuple[str, int], seed: str, steps: int) -> None:
+    """Playing on a clone (as the computer players do) never touches the original."""
+    state, _ = _random_prefix(config, seed, steps)
+    before = fingerprint(state)
+    views = [state.view(seat) for seat in range(state.players)]
+    copy = state.clone()
+    assert fingerprint(copy) == before
+    stream = rng.Stream(rng.derive(seed, "clone"))
+    while not copy.is_terminal():
+        copy.apply_action(stream.choice(copy.legal_actions()))
+        copy.settle_chance()
+    assert fingerprint(state) == before
+    assert [state.view(seat) for seat in range(state.players)] == views
 
 
 def test_card_pattern_finds_cards_in_texts_and_keys() -> None:
