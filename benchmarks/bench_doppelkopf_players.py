@@ -1,0 +1,213 @@
+"""Strength and speed of the Doppelkopf computer players (prints numbers; asserts nothing).
+
+Strength, duplicate format: every deal is played twice from the same seed,
+level A in seats 0 and 2 and level B in seats 1 and 3, then swapped, so the
+luck of the cards cancels. Doppelkopf parties are not fixed by seats, so the
+measure is per seat: the game points a seat played by A scores in a hand,
+minus those of a seat played by B, averaged over the two games of a pair.
+The unit of the 95% confidence interval is the pair.
+
+Speed: the time of each decision of each level (all decisions, and the card
+choices with two or more distinct legal cards), median and 95th percentile.
+Under Pyodide: ``node benchmarks/bench_players_pyodide.mjs --bench
+bench_doppelkopf_players --speed-only --pairs 6``.
+
+    python benchmarks/bench_doppelkopf_players.py --pairings heuristic:random search:heuristic \\
+        --pairs 500 --jobs 2
+    python benchmarks/bench_doppelkopf_players.py --speed-only --pairs 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.doppelkopf import players
+from engine.doppelkopf.search import Budget, SearchPlayer
+from engine.doppelkopf.state import Phase, new_match
+
+#: Decision times: all decisions, and card choices among two or more cards.
+Times = dict[str, dict[str, list[float]]]
+
+
+@dataclass
+class Tally:
+    """Results of one pairing (first level = "A") over some deal pairs."""
+
+    #: Per pair: A's seat points minus B's seat points per game.
+    differences: list[float] = field(default_factory=list)
+    #: Per pair: A's seat points per game.
+    a_points: list[float] = field(default_factory=list)
+    kinds: dict[str, int] = field(default_factory=dict)
+    times: Times = field(default_factory=dict)
+
+    def merge(self, other: Tally) -> None:
+        self.differences += other.differences
+        self.a_points += other.a_points
+        for kind, count in other.kinds.items():
+            self.kinds[kind] = self.kinds.get(kind, 0) + count
+        for level, groups in other.times.items():
+            for group, times in groups.items():
+                self.times.setdefault(level, {}).setdefault(group, []).extend(times)
+
+
+def play_hand(seed: str, levels: Sequence[str], tally: Tally) -> list[int]:
+    """Play the first hand of ``seed`` (redeals included), seat s by ``levels[s]``."""
+    state = new_match(seed=seed, humans=())
+    while not state.results:
+        if state.phase is Phase.DEAL:
+            state.settle_chance()
+            continue
+        seat = state.current_player()
+        level = levels[seat]
+        view = state.view(seat)
+        started = time.perf_counter()
+        action = players.choose_action(level, view, players.seed_for(state, seat))
+        elapsed = time.perf_counter() - started
+        groups = tally.times.setdefault(level, {})
+        groups.setdefault("all", []).append(elapsed)
+        cards = {a for a in view["legal"] if a != "announce"}
+        if view["phase"] == "play" and len(cards) > 1:
+            groups.setdefault("card", []).append(elapsed)
+        state.apply_action(action)
+    kind = state.results[0].kind.value
+    tally.kinds[kind] = tally.kinds.get(kind, 0) + 1
+    return list(state.results[0].seat_scores)
+
+
+def run_pairs(job: tuple[str, str, int, int]) -> Tally:
+    level_a, level_b, start, stop = job
+    tally = Tally()
+    for number in range(start, stop):
+        seed = f"bench/doppelkopf/{number}"
+        a_total = b_total = 0
+        for a_seats in ((0, 2), (1, 3)):
+            levels = [level_a if seat in a_seats else level_b for seat in range(4)]
+            scores = play_hand(seed, levels, tally)
+            a_total += sum(scores[s] for s in a_seats)
+            b_total += sum(scores[s] for s in range(4) if s not in a_seats)
+        # Two games, two seats per level and game.
+        tally.differences.append((a_total - b_total) / 4)
+        tally.a_points.append(a_total / 4)
+    return tally
+
+
+def interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and its 95% confidence interval (normal approximation over pairs)."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.pstdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def percentile(sorted_values: Sequence[float], fraction: float) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
+
+
+def run(level_a: str, level_b: str, pairs: int, jobs: int) -> Tally:
+    chunk = 10
+    work = [(level_a, level_b, s, min(s + chunk, pairs)) for s in range(0, pairs, chunk)]
+    tally = Tally()
+    if jobs > 1:
+        from multiprocessing import Pool
+
+        with Pool(jobs, initializer=_register_all, initargs=(level_a, level_b)) as pool:
+            for part in pool.imap(run_pairs, work):
+                tally.merge(part)
+    else:
+        for job in work:
+            tally.merge(run_pairs(job))
+    return tally
+
+
+def print_speed(label: str, times: Times) -> None:
+    print(f"\nspeed per decision ({label})")
+    print(
+        f"{'level':<28} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"
+        f"   {'card choices':>12} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"
+    )
+    for level, groups in times.items():
+        row = f"{level:<28}"
+        for group in ("all", "card"):
+            values = sorted(groups.get(group, []))
+            if not values:
+                row += f" {0:>9} {'-':>10} {'-':>8} {'-':>8}  "
+                continue
+            row += (
+                f" {len(values):>9} {1000 * statistics.median(values):>10.2f}"
+                f" {1000 * percentile(values, 0.95):>8.2f} {1000 * values[-1]:>8.2f}  "
+            )
+        print(row.rstrip())
+
+
+def register_variant(spec: str) -> None:
+    """Levels such as ``search@plays=1200``: the search player with some
+    budget fields changed (for budget sweeps)."""
+    if "@" not in spec or spec in players.LEVELS:
+        return
+    name, _, fields = spec.partition("@")
+    if name != "search":
+        raise SystemExit(f"only the search level takes a budget, not {name!r}")
+    budget = Budget(**{key: int(value) for key, value in (f.split("=") for f in fields.split(","))})
+    players.LEVELS[spec] = lambda: SearchPlayer(budget)
+
+
+def _register_all(*specs: str) -> None:
+    for spec in specs:
+        register_variant(spec)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--pairings", nargs="+", default=["heuristic:random", "search:heuristic"])
+    parser.add_argument("--pairs", type=int, default=300, help="deal pairs per pairing")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--speed-only", action="store_true", help="only time decisions (search vs heuristic)"
+    )
+    args = parser.parse_args(argv)
+    implementation = f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}"
+    if args.speed_only:
+        args.pairings = ["search:heuristic"]
+    print(f"Doppelkopf players, duplicate format, first hand of each seed; {implementation}")
+    all_times: Times = {}
+    rows = []
+    for pairing in args.pairings:
+        level_a, level_b = pairing.split(":")
+        _register_all(level_a, level_b)
+        started = time.perf_counter()
+        tally = run(level_a, level_b, args.pairs, args.jobs)
+        rows.append((level_a, level_b, tally, time.perf_counter() - started))
+        for level, groups in tally.times.items():
+            for group, times in groups.items():
+                all_times.setdefault(level, {}).setdefault(group, []).extend(times)
+    if not args.speed_only:
+        print("\ngame points per seat and hand: A's seats minus B's seats (95% CI over deal pairs)")
+        print(
+            f"{'A':<22} {'B':<10} {'pairs':>6} {'A-B per seat':>13} {'95% CI':>17} "
+            f"{'CI>0':>5} {'A pts/seat':>10} {'secs':>6}  games by kind"
+        )
+        for level_a, level_b, tally, elapsed in rows:
+            mean, low, high = interval(tally.differences)
+            a_mean = statistics.fmean(tally.a_points)
+            kinds = ", ".join(f"{k} {n}" for k, n in sorted(tally.kinds.items()))
+            print(
+                f"{level_a:<22} {level_b:<10} {len(tally.differences):>6} {mean:>13.3f} "
+                f"{f'[{low:.3f}, {high:.3f}]':>17} {'yes' if low > 0 else 'no':>5} "
+                f"{a_mean:>10.3f} {elapsed:>6.0f}  {kinds}"
+            )
+    print_speed(implementation, all_times)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

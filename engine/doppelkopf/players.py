@@ -1,0 +1,53 @@
+"""Computer players for Doppelkopf.
+
+A player decides from **its seat's view only** (``State.view(seat)``) plus
+its own seeded randomness, so it cannot cheat. The levels share their names
+with Karnöffel's (``random``, ``heuristic``, ``search``), and so do the
+player protocol, the random baseline and the decision seed
+(:mod:`engine.karnoffel.players`).
+
+>>> from engine.doppelkopf.state import new_match
+>>> state = new_match(seed="doc")
+>>> seat = state.current_player()
+>>> action = choose_action("heuristic", state.view(seat), seed_for(state, seat))
+>>> action, state.is_legal(action)
+('healthy', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine import rng
+from engine.doppelkopf.heuristic import HeuristicPlayer
+from engine.doppelkopf.search import SearchPlayer
+from engine.karnoffel.players import Player, RandomPlayer, seed_for
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "HeuristicPlayer",
+    "Player",
+    "RandomPlayer",
+    "SearchPlayer",
+    "choose_action",
+    "seed_for",
+]
+
+#: Playing levels by name, weakest first.
+LEVELS: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "heuristic": HeuristicPlayer,
+    "search": SearchPlayer,
+}
+DEFAULT_LEVEL = "search"
+
+
+def choose_action(level: str, view: dict[str, Any], seed: str) -> str:
+    """The action the player of ``level`` chooses from ``view``."""
+    try:
+        player = LEVELS[level]()
+    except KeyError:
+        raise ValueError(f"unknown player level {level!r} ({', '.join(sorted(LEVELS))})") from None
+    return player.choose(view, rng.Stream(seed))
