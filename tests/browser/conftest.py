@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import shutil
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -95,8 +94,7 @@ def browser() -> Iterator[Any]:
         kwargs: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
         if Path(CHROMIUM).exists():
             kwargs["executable_path"] = CHROMIUM
-        elif not shutil.which("chromium"):
-            pass  # fall back to Playwright's own browser, if installed
+        # else: Playwright's own Chromium, if `playwright install` could fetch one
         browser = pw.chromium.launch(**kwargs)
         try:
             yield browser
