@@ -53,9 +53,8 @@ from datetime import date
 from typing import Any
 
 import engine
-from engine import daily, records, stats
+from engine import daily, players, records, stats
 from engine.errors import IllegalActionError, RecordError
-from engine.karnoffel import players
 from engine.messages import Message
 
 __all__ = ["Session", "handle"]
