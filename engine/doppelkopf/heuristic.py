@@ -135,19 +135,28 @@ def choose_reservation(hand: Sequence[Card], legal: Sequence[str]) -> str:
     'healthy'
     """
     normal = HandShape.of(hand, Contract.NORMAL)
+    if Reservation.MARRIAGE.value in legal and normal.trumps >= 8 and normal.top >= 4:
+        return Reservation.HEALTHY.value  # a silent solo: like a diamonds solo, unannounced
     solos = [
         reservation
         for reservation, contract in SOLO_CONTRACTS.items()
         if reservation.value in legal and HandShape.of(hand, contract).solo_worthy(contract)
     ]
     if solos:
-        return max(solos, key=lambda r: HandShape.of(hand, SOLO_CONTRACTS[r]).trumps).value
+        return max(solos, key=lambda r: _trump_share(hand, SOLO_CONTRACTS[r])).value
     if Reservation.MARRIAGE.value in legal:
-        silent = normal.trumps >= 8 and normal.top >= 4
-        return Reservation.HEALTHY.value if silent else Reservation.MARRIAGE.value
+        return Reservation.MARRIAGE.value
     if Reservation.POVERTY.value in legal and wants_poverty(normal):
         return Reservation.POVERTY.value
     return Reservation.HEALTHY.value
+
+
+def _trump_share(hand: Sequence[Card], contract: Contract) -> float:
+    """The part of the contract's trumps (the aces in an ace solo) in ``hand``."""
+    trumps = CONTRACTS[contract].trumps
+    if not trumps:
+        return sum(card.rank is Rank.ACE for card in hand) / 8
+    return sum(card in trumps for card in hand) / (2 * len(trumps))
 
 
 def wants_poverty(shape: HandShape) -> bool:

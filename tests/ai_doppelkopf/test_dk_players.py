@@ -1,0 +1,113 @@
+"""Doppelkopf computer players: fair, deterministic, legal, registered for the bridge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from dk_ai_support import QUICK, position, swap_hidden
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import players as all_players
+from engine import rng
+from engine.doppelkopf import players
+from engine.doppelkopf.search import SearchPlayer
+from engine.doppelkopf.state import Phase, new_match
+
+QUICK_SEARCH = SearchPlayer(QUICK)
+
+
+def decide(level: str, view: dict[str, Any], seed: str) -> str:
+    if level == "search":
+        return QUICK_SEARCH.choose(view, rng.Stream(seed))
+    return players.choose_action(level, view, seed)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.text("abcdef", min_size=1, max_size=6), steps=st.integers(0, 52))
+def test_hidden_cards_change_neither_the_view_nor_the_choice(seed: str, steps: int) -> None:
+    state = position(seed, steps)
+    seat = state.current_player()
+    view = state.view(seat)
+    other = swap_hidden(state, seat, rng.derive(seed, "swap"))
+    assert other.view(seat) == view
+    seed_a, seed_b = players.seed_for(state, seat), players.seed_for(other, seat)
+    assert seed_a == seed_b
+    for level in players.LEVELS:
+        assert decide(level, other.view(seat), seed_b) == decide(level, view, seed_a), level
+
+
+def test_the_swap_really_moves_hidden_cards() -> None:
+    """Guard for the test above: the swap changes the other hands, not the seat's."""
+    state = position("swap", 20)
+    seat = state.current_player()
+    other = swap_hidden(state, seat, "x")
+    assert other.hands[seat] == state.hands[seat]
+    assert [other.hands[s] for s in range(4) if s != seat] != [
+        state.hands[s] for s in range(4) if s != seat
+    ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.text("abcdef", min_size=1, max_size=6), steps=st.integers(0, 52))
+def test_every_level_chooses_a_legal_action(seed: str, steps: int) -> None:
+    state = position(seed, steps)
+    seat = state.current_player()
+    view = state.view(seat)
+    for level in players.LEVELS:
+        action = decide(level, view, rng.derive(seed, level))
+        assert state.is_legal(action, seat), (level, action, view["phase"], view["legal"])
+
+
+def test_a_hand_with_the_default_players_stays_legal() -> None:
+    """The default level (seats 0 and 2) through ``choose_action``, as the bridge calls it."""
+    state = new_match(seed="legal/0", humans=())
+    levels = [players.DEFAULT_LEVEL, "heuristic"] * 2
+    while not state.results:
+        if state.phase is Phase.DEAL:
+            state.settle_chance()
+            continue
+        seat = state.current_player()
+        view = state.view(seat)
+        action = players.choose_action(levels[seat], view, players.seed_for(state, seat))
+        state.apply_action(action, seat)
+    assert state.hand_over and len(state.played) == 12
+
+
+def test_same_view_and_seed_give_the_same_action() -> None:
+    for steps in (0, 4, 9, 20, 33):
+        state = position(f"det/{steps}", steps)
+        view = state.view(state.current_player())
+        first = {level: decide(level, view, "seed") for level in players.LEVELS}
+        assert {level: decide(level, view, "seed") for level in players.LEVELS} == first
+
+
+def test_the_seed_matters_to_the_search() -> None:
+    """Different seeds sample different worlds: over many seeds, choices vary somewhere."""
+    chosen = set()
+    for steps in range(6, 30, 3):
+        state = position("seeds", steps)
+        view = state.view(state.current_player())
+        if view["phase"] != "play":
+            continue
+        chosen |= {(steps, decide("search", view, f"s{i}")) for i in range(6)}
+    assert len(chosen) > len({steps for steps, _ in chosen})
+
+
+def test_levels_are_shared_with_karnoffel_and_unknown_ones_refused() -> None:
+    assert tuple(players.LEVELS) == all_players.LEVELS
+    assert players.DEFAULT_LEVEL == "search"
+    view = new_match(seed="x").view(0)
+    with pytest.raises(ValueError, match="unknown player level"):
+        players.choose_action("grandmaster", view, "s")
+    with pytest.raises(ValueError, match="no computer players"):
+        all_players.choose_action("random", dict(view, game="skat"), "s")
+
+
+def test_players_refuse_a_view_without_a_turn() -> None:
+    state = new_match(seed="turn")
+    idle = (state.current_player() + 1) % 4
+    for level in players.LEVELS:
+        with pytest.raises(ValueError, match="no legal actions"):
+            decide(level, state.view(idle), "s")
