@@ -1,6 +1,6 @@
 """Long Karnöffel fuzz: N random full matches per rule set and player count.
 
-    python benchmarks/fuzz_karnoffel.py 5000 [--every 25] [--jobs 2] [--prefix fuzz]
+    python benchmarks/fuzz_karnoffel.py 5000 [--every 25] [--jobs 2] [--configs classic-4 ...]
 
 Each match runs the checks of ``tests/engine/test_fuzz.py``: illegal
 attempts before every action (each must raise, give the reason
@@ -47,12 +47,18 @@ def main() -> int:
     )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--prefix", default="fuzz-long", help="seed prefix")
+    parser.add_argument(
+        "--configs", nargs="*", default=[f"{r}-{p}" for r, p in CONFIGS],
+        help="which to run, e.g. classic-4 historic-4 (default: all)",
+    )  # fmt: skip
     args = parser.parse_args()
     failed = False
     total_start = time.perf_counter()
     print(f"{'rules':<9} {'players':>7} {'matches':>8} {'deals':>8} {'actions':>9} "
           f"{'refused':>9} {'seconds':>8}")  # fmt: skip
     for rule_set, players in CONFIGS:
+        if f"{rule_set}-{players}" not in args.configs:
+            continue
         seeds = [f"{args.prefix}/{rule_set}/{players}/{n}" for n in range(args.matches)]
         batches = [seeds[i :: args.jobs] for i in range(args.jobs)]
         start = time.perf_counter()
