@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +42,7 @@ from engine.doppelkopf.rules import CONTRACTS, FOX, PLAYERS, Contract, ContractS
 from engine.doppelkopf.tricks import beats, winning_index
 
 __all__ = [
+    "SUIT_NUMBER",
     "HandShape",
     "HeuristicPlayer",
     "choose_exchange",
@@ -49,6 +50,7 @@ __all__ = [
     "heuristic_card",
     "legal_cards",
     "pick_card",
+    "void_bits",
     "wants_announcement",
     "wants_poverty",
 ]  # fmt: skip
@@ -77,13 +79,32 @@ _ABOVE: dict[Contract, dict[Card, tuple[Card, ...]]] = {
     }
     for contract, spec in CONTRACTS.items()
 }
-#: Per contract: the cards of each suit (``None``: the trumps).
-_SUIT_CARDS: dict[Contract, dict[Suit | None, tuple[Card, ...]]] = {
-    contract: {
-        suit: tuple(card for card in DECK if spec.suit_of(card) is suit) for suit in (None, *Suit)
-    }
+#: Suits as small numbers for the hot loops: 0 the trumps, 1-4 clubs, spades, hearts, diamonds.
+_NUMBER: dict[Suit | None, int] = {None: 0} | {suit: i for i, suit in enumerate(Suit, 1)}
+#: Per contract and card: the number of its suit for following (trumps are one suit).
+SUIT_NUMBER: dict[Contract, dict[Card, int]] = {
+    contract: {card: _NUMBER[spec.suit_of(card)] for card in DECK}
     for contract, spec in CONTRACTS.items()
 }
+#: Per contract: the cards of each suit number.
+_SUIT_CARDS: dict[Contract, tuple[tuple[Card, ...], ...]] = {
+    contract: tuple(
+        tuple(card for card in DECK if numbers[card] == number) for number in range(len(_NUMBER))
+    )
+    for contract, numbers in SUIT_NUMBER.items()
+}
+
+
+def void_bits(suits: Iterable[Suit | None]) -> int:
+    """A set of suits (``None``: trumps) as the bit set of their numbers.
+
+    >>> void_bits([None, Suit.HEARTS])
+    9
+    """
+    bits = 0
+    for suit in suits:
+        bits |= 1 << _NUMBER[suit]
+    return bits
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +149,7 @@ def choose_reservation(hand: Sequence[Card], legal: Sequence[str]) -> str:
     """Healthy, a marriage, a poverty or a solo (see the module doc).
 
     >>> strong = parse_cards("H10 H10 CQ SQ SQ HQ CJ SJ HJ DJ DA SA".split())
-    >>> choose_reservation(strong, [r.value for r in Reservation])
+    >>> choose_reservation(strong, [r.value for r in Reservation if r is not Reservation.MARRIAGE])
     'solo-diamonds'
     >>> weak = parse_cards("DJ D9 HA HK CA C10 CK C9 SA S10 SK S9".split())
     >>> choose_reservation(weak, ["healthy", "poverty"])
@@ -216,12 +237,13 @@ def wants_announcement(known: Knowledge) -> bool:
 
 # --------------------------------------------------------------- card play
 def legal_cards(
-    hand: Sequence[Card], trick: Sequence[tuple[int, Card]], spec: ContractSpec
+    hand: Sequence[Card], trick: Sequence[tuple[int, Card]], contract: Contract
 ) -> list[Card]:
     """The distinct cards of ``hand`` that may be played (follow suit, trumps one suit)."""
     if trick:
-        led = spec.suit_of(trick[0][1])
-        following = [card for card in hand if spec.suit_of(card) is led]
+        numbers = SUIT_NUMBER[contract]
+        led = numbers[trick[0][1]]
+        following = [card for card in hand if numbers[card] == led]
         if following:
             hand = following
     return list(dict.fromkeys(hand))
@@ -259,11 +281,11 @@ def _smear_value(spec: ContractSpec, card: Card, top: frozenset[Card]) -> int:
 
 def _beaten_later(
     best: Card,
-    led: Suit | None,
+    led: int,
     later: Sequence[int],
     friends: Sequence[int],
     outside: Mapping[Card, int],
-    voids: Sequence[frozenset[Suit | None] | set[Suit | None]],
+    voids: Sequence[int],
     contract: Contract,
 ) -> bool:
     """Might a seat still to play (not a known partner) beat ``best``?
@@ -271,22 +293,20 @@ def _beaten_later(
     A seat that showed a void cannot follow; a plain suit with fewer cards
     outside than seats to come may be ruffed.
     """
-    spec = CONTRACTS[contract]
     enemies = [seat for seat in later if friends[seat] != 1]
     if not enemies:
         return False
-    above = _ABOVE[contract][best]
-    trump_best = spec.suit_of(best) is None
-    higher = any(outside.get(card, 0) > 0 for card in above)
-    if trump_best:
-        return higher and any(None not in voids[seat] for seat in enemies)
-    suit_left = sum(outside.get(card, 0) for card in _SUIT_CARDS[contract][led])
-    trumps_left = any(outside.get(card, 0) > 0 for card in _SUIT_CARDS[contract][None])
+    higher = any(outside.get(card, 0) > 0 for card in _ABOVE[contract][best])
+    if not SUIT_NUMBER[contract][best]:
+        return higher and any(not voids[seat] & 1 for seat in enemies)
+    suit_cards = _SUIT_CARDS[contract]
+    suit_left = sum(outside.get(card, 0) for card in suit_cards[led])
+    trumps_left = any(outside.get(card, 0) > 0 for card in suit_cards[0])
     for seat in enemies:
-        void = led in voids[seat] or suit_left < len(enemies)
+        void = voids[seat] >> led & 1 or suit_left < len(enemies)
         if not void and higher:
             return True
-        if void and trumps_left and None not in voids[seat]:
+        if void and trumps_left and not voids[seat] & 1:
             return True
     return False
 
@@ -298,17 +318,17 @@ def pick_card(
     contract: Contract,
     friends: Sequence[int],
     outside: Mapping[Card, int],
-    voids: Sequence[frozenset[Suit | None] | set[Suit | None]],
+    voids: Sequence[int],
     second_heart_ten: bool = False,
 ) -> Card:
     """The rule-based card (see the module doc).
 
     ``friends[s]``: 1 partner (or the seat itself), -1 opponent, 0 unknown;
     ``outside``: how many copies of each card the other seats may hold;
-    ``voids[s]``: the suits seat ``s`` showed it lacks (``None``: trumps).
+    ``voids[s]``: the suits seat ``s`` showed it lacks (:func:`void_bits`).
     """
     spec = CONTRACTS[contract]
-    legal = legal_cards(hand, trick, spec)
+    legal = legal_cards(hand, trick, contract)
     if len(legal) == 1:
         return legal[0]
     top = _TOP[contract]
@@ -317,7 +337,7 @@ def pick_card(
     cards = [card for _, card in trick]
     best_index = winning_index(cards, contract, second_heart_ten=second_heart_ten)
     best_seat, best = trick[best_index]
-    led = spec.suit_of(cards[0])
+    led = SUIT_NUMBER[contract][cards[0]]
     later = [(seat + k) % PLAYERS for k in range(1, PLAYERS - len(trick))]
     worth = sum(card.points for card in cards)
     if any(card is FOX and friends[s] != 1 for s, card in trick):
@@ -352,20 +372,19 @@ def _lead(
     contract: Contract,
     friends: Sequence[int],
     outside: Mapping[Card, int],
-    voids: Sequence[frozenset[Suit | None] | set[Suit | None]],
+    voids: Sequence[int],
 ) -> Card:
     spec = CONTRACTS[contract]
     enemies = [other for other in range(PLAYERS) if friends[other] != 1]
     suit_cards = _SUIT_CARDS[contract]
+    numbers = SUIT_NUMBER[contract]
 
-    def fresh(suit: Suit | None) -> bool:
+    def fresh(suit: int) -> bool:
         left = sum(outside.get(card, 0) for card in suit_cards[suit])
-        return left >= PLAYERS - 1 and not any(suit in voids[o] for o in enemies)
+        return left >= PLAYERS - 1 and not any(voids[o] >> suit & 1 for o in enemies)
 
     aces = [
-        card
-        for card in legal
-        if card.rank is Rank.ACE and not spec.is_trump(card) and fresh(spec.suit_of(card))
+        card for card in legal if card.rank is Rank.ACE and numbers[card] and fresh(numbers[card])
     ]
     if aces:
         return min(aces, key=lambda card: (sum(c.suit is card.suit for c in hand), sort_key(card)))
@@ -399,7 +418,7 @@ def heuristic_card(known: Knowledge) -> Card:
         known.contract,
         known.friends(),
         outside,
-        known.voids,
+        [void_bits(suits) for suits in known.voids],
         second_heart_ten=known.second_heart_ten and len(known.played) < 11,
     )
 

@@ -15,6 +15,8 @@ so that every fact the seat knows holds in the world:
 
 >>> from engine.doppelkopf.state import new_match
 >>> state = new_match(seed="doc")
+>>> for _ in range(4):
+...     state.apply_action("healthy")
 >>> seat = state.current_player()
 >>> known = read_view(state.view(seat))
 >>> known.seat == seat, len(known.hand), known.counts, len(known.unseen)

@@ -29,8 +29,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import rng
-from engine.doppelkopf.cards import Card, Suit
-from engine.doppelkopf.heuristic import decide_non_card, heuristic_card, legal_cards, pick_card
+from engine.doppelkopf.cards import Card
+from engine.doppelkopf.heuristic import (
+    SUIT_NUMBER,
+    decide_non_card,
+    heuristic_card,
+    legal_cards,
+    pick_card,
+    void_bits,
+)
 from engine.doppelkopf.knowledge import (
     Knowledge,
     World,
@@ -39,7 +46,7 @@ from engine.doppelkopf.knowledge import (
     sample_world,
     world_re_seats,
 )
-from engine.doppelkopf.rules import CONTRACTS, PLAYERS, TRICKS, Party
+from engine.doppelkopf.rules import PLAYERS, TRICKS, Party
 from engine.doppelkopf.scoring import score_hand, seat_scores, summarize
 from engine.doppelkopf.state import MARRIAGE_TRICKS
 from engine.doppelkopf.tricks import PlayedTrick, winning_index
@@ -75,14 +82,14 @@ def play_out(known: Knowledge, world: World, move: Card) -> float:
     True
     """
     contract = known.contract
-    spec = CONTRACTS[contract]
     second_ten = known.second_heart_ten
     hands = [list(hand) for hand in world]
     remaining: dict[Card, int] = {}
     for hand in hands:
         for card in hand:
             remaining[card] = remaining.get(card, 0) + 1
-    voids: list[set[Suit | None]] = [set(v) for v in known.voids]
+    numbers = SUIT_NUMBER[contract]
+    voids = [void_bits(suits) for suits in known.voids]
     re_seats = world_re_seats(known, world)
     pending = known.marriage_pending
     tricks: list[PlayedTrick] = list(known.played)
@@ -101,9 +108,9 @@ def play_out(known: Knowledge, world: World, move: Card) -> float:
     while True:
         hand = hands[seat]
         if trick:
-            led = spec.suit_of(trick[0][1])
-            if spec.suit_of(card) is not led:
-                voids[seat].add(led)
+            led = numbers[trick[0][1]]
+            if numbers[card] != led:
+                voids[seat] |= 1 << led
         hand.remove(card)
         remaining[card] -= 1
         trick.append((seat, card))
@@ -163,7 +170,7 @@ class SearchPlayer:
         return self.choose_card(read_view(view), stream).notation
 
     def choose_card(self, known: Knowledge, stream: rng.Stream) -> Card:
-        moves = legal_cards(known.hand, known.trick, CONTRACTS[known.contract])
+        moves = legal_cards(known.hand, known.trick, known.contract)
         if len(moves) == 1:
             return moves[0]
         preferred = heuristic_card(known)

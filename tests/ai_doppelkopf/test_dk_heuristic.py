@@ -8,7 +8,7 @@ from dk_ai_support import hands_deal
 
 from engine import rng
 from engine.doppelkopf.actions import Reservation
-from engine.doppelkopf.cards import PACK, Card, Suit, parse_cards
+from engine.doppelkopf.cards import PACK, Card, parse_cards
 from engine.doppelkopf.heuristic import (
     HeuristicPlayer,
     choose_reservation,
@@ -19,7 +19,7 @@ from engine.doppelkopf.rules import Contract
 from engine.doppelkopf.state import State
 
 ALL = [r.value for r in Reservation]
-NO_VOIDS: list[frozenset[Suit | None]] = [frozenset()] * 4
+NO_VOIDS = [0] * 4
 
 
 def cards(text: str) -> list[Card]:
