@@ -22,12 +22,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.file == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read()
         else:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(args.file, "rb") as handle:
+                data = handle.read()
     except OSError as error:
         print(f"error: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return 2
+    try:
+        # Decoded here, strictly, so a file and stdin are read alike on any
+        # locale; "-sig" accepts a leading byte-order mark from Windows editors.
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        reason = f"not UTF-8 text ({error.reason} at byte {error.start})"
+        print(f"error: bad record: {reason}", file=sys.stderr)
         return 2
     try:
         match = replay(loads(text))

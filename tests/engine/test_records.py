@@ -28,10 +28,17 @@ GOLDEN_NAMES = sorted(golden_matches())
 
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    done = _cli_bytes(*args, stdin=(stdin or "").encode("utf-8"))
+    return subprocess.CompletedProcess(
+        done.args, done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+    )
+
+
+def _cli_bytes(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
     env = dict(os.environ, PYTHONPATH=str(REPO))
     return subprocess.run(
         [sys.executable, "-m", "engine", *args],
-        check=False, input=stdin, capture_output=True, text=True, cwd=REPO, env=env, timeout=60,
+        check=False, input=stdin, capture_output=True, cwd=REPO, env=env, timeout=60,
     )  # fmt: skip
 
 
@@ -193,6 +200,22 @@ def test_cli_refuses_bad_records(tmp_path: Path) -> None:
     assert done.returncode != 0 and "format 99" in done.stderr
     done = _cli("replay", str(tmp_path / "missing.json"))
     assert done.returncode != 0 and "cannot read" in done.stderr
+
+
+def test_cli_reads_bytes_strictly(tmp_path: Path) -> None:
+    """Not UTF-8: refused with a message (it used to crash with a traceback);
+    a byte-order mark in front is accepted."""
+    record = dumps(golden_record("karnoffel-classic-2p-target5")).encode("utf-8")
+    bad = tmp_path / "latin1.json"
+    bad.write_bytes(b"\xff" + record)
+    for done in (_cli_bytes("replay", str(bad)), _cli_bytes("replay", "-", stdin=bad.read_bytes())):
+        assert done.returncode == 2
+        assert b"not UTF-8 text" in done.stderr and b"Traceback" not in done.stderr
+    marked = tmp_path / "bom.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + record)
+    done = _cli("replay", str(marked))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["score"] == [5, 0]
 
 
 # -------------------------------------------------------------------- golden
