@@ -180,7 +180,6 @@ def compiled_stdlib(version: str) -> Path:
     ).hexdigest()[:16]
     cached = CACHE / "stdlib" / f"python_stdlib-{version}-{key}.zip"
     if cached.exists():
-        log(f"compiled stdlib: cached {cached.relative_to(ROOT)}")
         return cached
     cached.parent.mkdir(parents=True, exist_ok=True)
     tmp = cached.with_suffix(".tmp")
@@ -494,7 +493,11 @@ def make_server(
 
 def serve(host: str, port: int) -> None:
     """Serve site/ until interrupted."""
-    server = make_server(SITE, host, port)
+    try:
+        server = make_server(SITE, host, port)
+    except OSError as err:
+        sys.exit(f"build.py: cannot listen on {host}:{port} ({err.strerror}); "
+                 "pick another port with --port N (0 = any free port)")
     url = f"http://{server.server_address[0]}:{server.server_address[1]}/"
     print(f"Serving {SITE.relative_to(ROOT)}/ at {url}  (Ctrl-C to stop)", flush=True)
     try:
@@ -511,7 +514,7 @@ def main(argv: list[str] | None = None) -> None:
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("build", help="build site/ (the default)")
     p_serve = sub.add_parser("serve", help="build, then serve site/ on localhost")
-    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--port", type=int, default=8000, help="0 = any free port")
     p_serve.add_argument("--host", default="127.0.0.1")
     p_serve.add_argument("--no-build", action="store_true", help="serve the existing site/")
     args = parser.parse_args(argv)
