@@ -25,6 +25,11 @@ Requests (``op``):
   of the finished daily in progress.
 - ``stats``: ``{"results": [...], "today": "YYYY-MM-DD"}`` → the summary of
   :func:`engine.stats.summarize`.
+- ``catalog``: ``{"today": "YYYY-MM-DD"}`` → what the page may offer without
+  knowing any rule: ``{"games": {"karnoffel": {"sets": [{"name", "targets",
+  "default_target", "players"}], "faces": [...]}}, "daily": {"first",
+  "games", "today": {"number", "date"} | null}, "stats_schema"}`` (``today``
+  is null before the first daily).
 
 A state response is ``{"ok": true, "view": <seat's view>, "record": <the
 game record so far>, "outcome": {...}, "played": {...}?}`` where ``view`` is
@@ -148,6 +153,29 @@ class Session:
         today = _parse_iso(request.get("today"))
         summary = stats.summarize(request.get("results"), today=daily.daily_number(today))
         return {"ok": True, "stats": summary}
+
+    def op_catalog(self, request: dict[str, Any]) -> dict[str, Any]:
+        from engine.karnoffel.rules import RULE_SETS
+
+        today = _parse_iso(request.get("today"))
+        sets = [
+            {
+                "name": rule_set.value,
+                "targets": list(spec.targets),
+                "default_target": spec.default_target,
+                "players": list(spec.player_counts),
+            }
+            for rule_set, spec in RULE_SETS.items()
+        ]
+        todays = None
+        if today >= daily.FIRST_DAILY:
+            todays = {"number": daily.daily_number(today), "date": today.isoformat()}
+        return {
+            "ok": True,
+            "games": {"karnoffel": {"sets": sets, "faces": ["german", "french"]}},
+            "daily": {"first": daily.FIRST_DAILY.isoformat(), "games": sorted(daily.DAILY_GAMES), "today": todays},
+            "stats_schema": stats.STATS_SCHEMA,
+        }
 
     def _start(self, record: Any, request: dict[str, Any]) -> dict[str, Any]:
         seat = request.get("seat", 0)

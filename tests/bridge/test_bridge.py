@@ -117,3 +117,20 @@ def test_two_sessions_playing_the_same_daily_the_same_way_get_the_same_game() ->
         bridge._SESSION = bridge.Session()
         finals.append(play_to_end(call(op="daily", game="karnoffel", date="2026-12-03", today="2026-12-03", level="random")))
     assert finals[0]["record"] == finals[1]["record"]
+
+
+def test_catalog_lists_rule_choices_and_todays_daily() -> None:
+    reply = call(op="catalog", today="2026-12-03")
+    assert reply["ok"] is True
+    sets = {entry["name"]: entry for entry in reply["games"]["karnoffel"]["sets"]}
+    assert sets["classic"]["targets"] == [5, 7, 11] and sets["classic"]["default_target"] == 7
+    assert sets["classic"]["players"] == [2, 4, 6, 8]
+    assert sets["historic"]["players"] == [4]
+    assert reply["games"]["karnoffel"]["faces"] == ["german", "french"]
+    assert reply["daily"] == {"first": "2026-12-01", "games": ["karnoffel"], "today": {"number": 3, "date": "2026-12-03"}}
+    assert reply["stats_schema"] == 1
+
+
+def test_catalog_before_the_first_daily_has_no_todays_daily() -> None:
+    assert call(op="catalog", today="2026-11-29")["daily"]["today"] is None
+    assert call(op="catalog", today="29.11.2026")["error"]["key"] == "bad_date"
