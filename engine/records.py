@@ -76,6 +76,8 @@ def loads(text: str) -> dict[str, Any]:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise RecordError(f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise RecordError("not valid JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     return data
@@ -102,7 +104,9 @@ def start(record: dict[str, Any]) -> tuple[Match, list[Any]]:
     unknown = set(record) - _TOP_LEVEL_FIELDS
     if unknown:
         raise RecordError(f"unknown record field(s): {', '.join(sorted(unknown))}")
-    game = GAMES.get(record.get("game"))  # type: ignore[arg-type]
+    name = record.get("game")
+    # A JSON list or object is unhashable: look up strings only.
+    game = GAMES.get(name) if isinstance(name, str) else None
     if game is None:
         raise RecordError(f"unknown game {record.get('game')!r} ({' or '.join(sorted(GAMES))})")
     seed = record.get("seed")

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from golden_data import DEALS_FILE, GOLDEN, golden_matches, pinned_deals, play_out
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from karnoffel_support import CONFIGS, play_random_match, rules_for
 
 from engine import rng
@@ -112,6 +114,7 @@ BASE: dict[str, Any] = {
         ({"format": 0}, "does not exist"),
         ({"format": "1"}, "'format' must be a version number"),
         ({"game": "chess"}, "unknown game 'chess'"),
+        ({"game": ["karnoffel"]}, "unknown game ['karnoffel']"),
         ({"rules": {"set": "modern"}}, "unknown rule set 'modern'"),
         ({"rules": {"players": 5}}, "not 5"),
         ({"rules": {"set": "historic", "target": 7}}, "target"),
@@ -173,6 +176,33 @@ def test_loads_refuses_what_is_not_a_json_object() -> None:
         loads("{format: 1")
     with pytest.raises(RecordError, match="a record is a JSON object"):
         loads("[1, 2]")
+    # Used to escape as RecursionError.
+    with pytest.raises(RecordError, match="nested too deeply"):
+        loads("[" * 100_000 + "]" * 100_000)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 60) | st.floats(allow_nan=False)
+    | st.text(max_size=5)
+    | st.sampled_from(["classic", "historic", "karnoffel", "doppelkopf", "H9", "pass", "BU"]),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(["set", "target", "players", "faces", "dealer", "cards"]),
+                      inner, max_size=4),
+    max_leaves=10,
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(sorted(BASE) + ["deals", "humans"]), JSON_VALUES, max_size=3)
+)
+def test_any_json_in_any_field_is_a_record_error_or_a_match(change: dict[str, Any]) -> None:
+    """Whatever JSON a record holds, replay refuses it with ``RecordError``
+    (``"game": []`` used to raise TypeError) or replays it."""
+    try:
+        replay(BASE | {"actions": ["LK"]} | change)
+    except RecordError as error:
+        assert str(error)
 
 
 # ----------------------------------------------------------------------- CLI
