@@ -28,8 +28,9 @@ Requests (``op``):
 - ``catalog``: ``{"today": "YYYY-MM-DD"}`` → what the page may offer without
   knowing any rule: ``{"games": {"karnoffel": {"sets": [{"name", "targets",
   "default_target", "players"}], "faces": [...]}}, "daily": {"first",
-  "games", "today": {"number", "date"} | null}, "stats_schema"}`` (``today``
-  is null before the first daily).
+  "games", "today": {"number", "date"} | null, "archive": [{"number",
+  "date"}, ...]}, "stats_schema"}`` (``today`` is null before the first
+  daily; ``archive`` lists every past daily, newest first).
 
 A state response is ``{"ok": true, "view": <seat's view>, "record": <the
 game record so far>, "outcome": {...}, "played": {...}?}`` where ``view`` is
@@ -170,10 +171,19 @@ class Session:
         todays = None
         if today >= daily.FIRST_DAILY:
             todays = {"number": daily.daily_number(today), "date": today.isoformat()}
+        archive = [
+            {"number": number, "date": daily.daily_date(number).isoformat()}
+            for number in range(daily.daily_number(today) - 1, 0, -1)
+        ]
         return {
             "ok": True,
             "games": {"karnoffel": {"sets": sets, "faces": ["german", "french"]}},
-            "daily": {"first": daily.FIRST_DAILY.isoformat(), "games": sorted(daily.DAILY_GAMES), "today": todays},
+            "daily": {
+                "first": daily.FIRST_DAILY.isoformat(),
+                "games": sorted(daily.DAILY_GAMES),
+                "today": todays,
+                "archive": archive,
+            },
             "stats_schema": stats.STATS_SCHEMA,
         }
 

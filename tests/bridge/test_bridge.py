@@ -127,10 +127,16 @@ def test_catalog_lists_rule_choices_and_todays_daily() -> None:
     assert sets["classic"]["players"] == [2, 4, 6, 8]
     assert sets["historic"]["players"] == [4]
     assert reply["games"]["karnoffel"]["faces"] == ["german", "french"]
-    assert reply["daily"] == {"first": "2026-12-01", "games": ["karnoffel"], "today": {"number": 3, "date": "2026-12-03"}}
+    assert reply["daily"] == {
+        "first": "2026-12-01",
+        "games": ["karnoffel"],
+        "today": {"number": 3, "date": "2026-12-03"},
+        "archive": [{"number": 2, "date": "2026-12-02"}, {"number": 1, "date": "2026-12-01"}],
+    }
     assert reply["stats_schema"] == 1
 
 
 def test_catalog_before_the_first_daily_has_no_todays_daily() -> None:
-    assert call(op="catalog", today="2026-11-29")["daily"]["today"] is None
+    before = call(op="catalog", today="2026-11-29")["daily"]
+    assert before["today"] is None and before["archive"] == []
     assert call(op="catalog", today="29.11.2026")["error"]["key"] == "bad_date"
