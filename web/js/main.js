@@ -1,7 +1,10 @@
-// Page entry point (for now): the table skeleton is already painted by
-// index.html; this starts the engine worker, shows its progress, and says
-// "Engine ready" once the engine answers {"op": "ping"}.
+// Page entry point: the table skeleton is already painted by index.html;
+// this starts the engine worker, shows its progress, creates the game on the
+// table once the engine answers {"op": "ping"} and hands over to the app
+// controller (app.js). URL knob read here: &pace=MS (computer move pace).
 import { Engine } from "./bridge.js";
+import { createGame } from "./game.js";
+import { startApp } from "./app.js";
 
 const statusEl = document.getElementById("engine-status");
 const noticeEl = document.getElementById("notice");
@@ -51,6 +54,43 @@ const engine = new Engine({
   },
 });
 
+const paceParam = params.get("pace");
+const options = paceParam !== null && paceParam !== "" && Number.isFinite(Number(paceParam)) ? { pace: Number(paceParam) } : {};
+let game = null;
+let appStarted = false;
+
+async function startGame() {
+  if (!game) {
+    game = createGame({
+      engine,
+      root: document.getElementById("table"),
+      options,
+      hooks: {
+        onError: (err) => {
+          // Refusals are explained on the table; other failures get a notice.
+          if (!err || err.payload || err.kind === "crash" || err.kind === "boot") return;
+          showNotice("error", `The card engine reported a problem: ${err.message || err}`, [{ label: "Dismiss", onClick: hideNotice }]);
+        },
+      },
+    });
+    globalThis.stichtag.game = game;
+  }
+  if (appStarted) {
+    // An engine restart lost the session: carry on with the same game.
+    if (game.response) await game.reload();
+    return;
+  }
+  appStarted = true;
+  try {
+    await startApp({ engine, game });
+  } catch (err) {
+    const text = err && err.payload ? err.payload.text : (err && err.message) || String(err);
+    showNotice("error", `The game could not be opened: ${text}`,
+      [{ label: "New match", onClick: () => { hideNotice(); game.newMatch(); } },
+       { label: "Dismiss", onClick: hideNotice }]);
+  }
+}
+
 async function connect(ready) {
   try {
     const info = await ready;
@@ -59,8 +99,12 @@ async function connect(ready) {
     performance.mark("stichtag:engine-ready");
     hideNotice();
     setStatus("ready", "Engine ready");
+    globalThis.stichtag = { ...(globalThis.stichtag || {}), engine, info, pong };
+    await startGame();
+    await game.idle();
+    performance.mark("stichtag:table-ready");
+    // "ready" once the table waits for the player (no computer move in flight).
     document.documentElement.dataset.engine = "ready";
-    globalThis.stichtag = { engine, info, pong };
   } catch (err) {
     if (err && err.kind) return; // boot/crash errors are shown by onError
     setStatus("error", "Card engine error");
