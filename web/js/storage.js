@@ -1,0 +1,176 @@
+// Everything the site keeps on the device, under versioned keys:
+//   stichtag:v1:save:daily:<game>:<date>   the daily of that date in progress / finished
+//   stichtag:v1:save:free                  the free game
+//   stichtag:v1:settings                   the chosen free-play rules and card faces
+//   stichtag:v1:stats:<game>               {schema, results: [{number, won, archive}]}
+//   stichtag:v1:setaside:<timestamp>       a save or stats that could not be used
+// A save is {format: SAVE_FORMAT, record, daily?: {game, date}, savedAt}.
+// localStorage may be missing (private mode: SecurityError) or full
+// (QuotaExceededError): every call here is safe, values then live in memory
+// for the session and `onProblem(kind, error)` is told once per kind.
+
+export const PREFIX = "stichtag:v1:";
+export const SAVE_FORMAT = 1;
+export const FREE_SLOT = `${PREFIX}save:free`;
+export const SETTINGS_KEY = `${PREFIX}settings`;
+
+export function dailySlot(game, date) { return `${PREFIX}save:daily:${game}:${date}`; }
+export function statsKey(game) { return `${PREFIX}stats:${game}`; }
+
+function isQuota(error) {
+  return error && (error.name === "QuotaExceededError" || error.name === "NS_ERROR_DOM_QUOTA_REACHED" || error.code === 22);
+}
+
+export class Store {
+  constructor({ onProblem = () => {} } = {}) {
+    this.onProblem = onProblem;
+    this.memory = new Map(); // values that could not be written, for this session
+    this.told = new Set();
+    this.local = null;
+    try {
+      const local = globalThis.localStorage;
+      const probe = `${PREFIX}probe`;
+      local.setItem(probe, "1");
+      local.removeItem(probe);
+      this.local = local;
+    } catch (error) {
+      if (isQuota(error)) {
+        // Present but full: reading still works.
+        try { this.local = globalThis.localStorage; } catch { this.local = null; }
+        this._tell("full", error);
+      } else {
+        this._tell("unavailable", error);
+      }
+    }
+  }
+
+  get available() { return this.local !== null; }
+
+  _tell(kind, error) {
+    if (this.told.has(kind)) return;
+    this.told.add(kind);
+    this.onProblem(kind, error);
+  }
+
+  get(key) {
+    if (this.memory.has(key)) return this.memory.get(key);
+    if (!this.local) return null;
+    try { return this.local.getItem(key); } catch (error) { this._tell("unavailable", error); return null; }
+  }
+
+  /** Write; true when it reached the device's storage. */
+  set(key, value) {
+    if (this.local) {
+      try {
+        this.local.setItem(key, value);
+        this.memory.delete(key);
+        return true;
+      } catch (error) {
+        this._tell(isQuota(error) ? "full" : "failed", error);
+      }
+    }
+    this.memory.set(key, value);
+    return false;
+  }
+
+  remove(key) {
+    this.memory.delete(key);
+    if (!this.local) return;
+    try { this.local.removeItem(key); } catch { /* nothing to do */ }
+  }
+
+  keys() {
+    const keys = new Set(this.memory.keys());
+    if (this.local) {
+      try {
+        for (let i = 0; i < this.local.length; i++) keys.add(this.local.key(i));
+      } catch { /* ignore */ }
+    }
+    return [...keys].filter((key) => key && key.startsWith(PREFIX));
+  }
+
+  getJSON(key) {
+    const raw = this.get(key);
+    if (raw === null) return { raw: null, value: undefined, ok: true };
+    try { return { raw, value: JSON.parse(raw), ok: true }; } catch { return { raw, value: undefined, ok: false }; }
+  }
+
+  setJSON(key, value) { return this.set(key, JSON.stringify(value)); }
+
+  // ---------------------------------------------------------------- saves
+  /**
+   * The save in `slot`: {status: "none"} | {status: "ok", save} |
+   * {status: "bad", reason: {key, params}} (checked only as far as the page
+   * can; the engine checks the record itself when it is loaded).
+   */
+  readSave(slot) {
+    const { raw, value, ok } = this.getJSON(slot);
+    if (raw === null) return { status: "none" };
+    if (!ok) return { status: "bad", reason: { key: "save.unreadable", params: {} } };
+    if (!value || typeof value !== "object" || Array.isArray(value)) {
+      return { status: "bad", reason: { key: "save.shape", params: {} } };
+    }
+    const format = value.format;
+    if (typeof format === "number" && format !== SAVE_FORMAT) {
+      const key = format > SAVE_FORMAT ? "save.newer" : "save.older";
+      return { status: "bad", reason: { key, params: { found: format, expected: SAVE_FORMAT } } };
+    }
+    if (format !== SAVE_FORMAT || !value.record || typeof value.record !== "object" || Array.isArray(value.record)) {
+      return { status: "bad", reason: { key: "save.shape", params: {} } };
+    }
+    return { status: "ok", save: value };
+  }
+
+  writeSave(slot, { record, daily }) {
+    const save = { format: SAVE_FORMAT, record, savedAt: new Date().toISOString() };
+    if (daily) save.daily = { game: daily.game, date: daily.date };
+    return this.setJSON(slot, save);
+  }
+
+  /** Move whatever is in `key` aside; true when a copy was kept on the device. */
+  setAside(key) {
+    const raw = this.get(key);
+    if (raw === null) return false;
+    let aside = `${PREFIX}setaside:${Date.now()}`;
+    for (let n = 1; this.get(aside) !== null; n++) aside = `${PREFIX}setaside:${Date.now()}-${n}`;
+    const kept = this.set(aside, JSON.stringify({ from: key, at: new Date().toISOString(), value: raw }));
+    this.remove(key);
+    return kept;
+  }
+
+  // ------------------------------------------------------------- settings
+  readSettings() {
+    const { value, ok } = this.getJSON(SETTINGS_KEY);
+    return ok && value && typeof value === "object" && !Array.isArray(value) ? value : {};
+  }
+
+  writeSettings(settings) { return this.setJSON(SETTINGS_KEY, settings); }
+
+  // ---------------------------------------------------------------- stats
+  /**
+   * The daily results of `game`: {results, problem?}. A stats entry of
+   * another schema or unreadable is set aside (problem says why).
+   */
+  readResults(game, schema) {
+    const key = statsKey(game);
+    const { raw, value, ok } = this.getJSON(key);
+    if (raw === null) return { results: [] };
+    let problem = null;
+    if (!ok || !value || typeof value !== "object" || !Array.isArray(value.results)) problem = "unreadable";
+    else if (value.schema !== schema) problem = `schema ${value.schema}, expected ${schema}`;
+    if (problem) {
+      this.setAside(key);
+      return { results: [], problem };
+    }
+    return { results: value.results };
+  }
+
+  /** Record a daily's result once (one result per daily number); true if added. */
+  addResult(game, schema, result) {
+    const { results } = this.readResults(game, schema);
+    if (results.some((entry) => entry && entry.number === result.number)) return false;
+    results.push({ number: result.number, won: result.won, archive: result.archive });
+    this.setJSON(statsKey(game), { schema, results });
+    return true;
+  }
+}
