@@ -72,7 +72,7 @@ def trick_winner(cards: Sequence[str | Card], chosen: str | Suit, rules: str = "
 
 def chosen_suit(face_up: Sequence[str | Card]) -> str:
     """The chosen suit's letter from the face-up cards in deal order."""
-    cards = parse_cards(list(face_up))
+    cards = parse_cards(face_up)
     if not cards:
         raise ValueError("chosen_suit needs at least one face-up card")
     return chosen_suit_of(cards).value

@@ -19,6 +19,7 @@ engine.errors.NotationError: 'A1' is not a Karnöffel card (suit A, L, H or B fo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
@@ -44,9 +45,18 @@ class Suit(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
+        """The suit for its letter (case-insensitive).
+
+        >>> Suit.parse("b")
+        <Suit.BELLS: 'B'>
+        >>> Suit.parse(None)
+        Traceback (most recent call last):
+        ...
+        engine.errors.NotationError: None is not a suit (A, L, H or B)
+        """
         try:
             return cls(text.strip().upper())
-        except ValueError:
+        except (ValueError, AttributeError):  # AttributeError: not a string
             raise NotationError(f"{text!r} is not a suit (A, L, H or B)") from None
 
 
@@ -130,7 +140,8 @@ _BY_NOTATION = {card.notation: card for card in DECK}
 
 
 def parse_cards(cards: object, *, unique: bool = True) -> tuple[Card, ...]:
-    """Parse a sequence of cards; duplicates raise ``NotationError`` if ``unique``.
+    """Parse a sequence of cards (not a string, not a JSON object); duplicates
+    raise ``NotationError`` if ``unique``.
 
     >>> parse_cards(["H9", "b3"])
     (H9, B3)
@@ -138,8 +149,12 @@ def parse_cards(cards: object, *, unique: bool = True) -> tuple[Card, ...]:
     Traceback (most recent call last):
     ...
     engine.errors.NotationError: duplicate card H9
+    >>> parse_cards("H9 B3")
+    Traceback (most recent call last):
+    ...
+    engine.errors.NotationError: expected a list of cards, got 'H9 B3'
     """
-    if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
         raise NotationError(f"expected a list of cards, got {cards!r}")
     parsed = tuple(Card.parse(card) for card in cards)
     if unique:

@@ -296,7 +296,7 @@ def _notes(
 
 def parse_trick(cards: Sequence[str | Card]) -> tuple[Card, ...]:
     """Cards of one trick: 1 to 8 distinct valid cards (``ValueError`` otherwise)."""
-    parsed = parse_cards(list(cards))
+    parsed = parse_cards(cards)
     if not 1 <= len(parsed) <= 8:
         raise ValueError(f"a trick holds 1 to 8 cards, got {len(parsed)}")
     return parsed

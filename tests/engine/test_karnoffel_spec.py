@@ -7,8 +7,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from karnoffel_support import explicit
 
 from engine.errors import NotationError
@@ -274,6 +277,34 @@ def test_contract_duplicate_card_and_bad_inputs() -> None:
         chosen_suit([])
     with pytest.raises(ValueError):
         trick_winner("H9 B3", "B")  # type: ignore[arg-type]
+
+
+ANY_INPUT = st.recursive(
+    st.none() | st.integers(-3, 60) | st.text(max_size=4)
+    | st.sampled_from(["H9", "b3", "LK", "B", "h", "classic", "historic", "A10", ""]),
+    lambda inner: st.lists(inner, max_size=9) | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=2), inner, max_size=2),
+    max_leaves=12,
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(ANY_INPUT, ANY_INPUT, ANY_INPUT)
+def test_contract_answers_or_raises_value_error(cards: Any, chosen: Any, rules: Any) -> None:
+    """Whatever it is given, the contract answers or raises ``ValueError``
+    (a chosen suit of None used to raise AttributeError, cards=None TypeError)."""
+    try:
+        winner = trick_winner(cards, chosen, rules)
+    except ValueError as error:
+        assert str(error)
+    else:
+        assert 0 <= winner < len(cards)
+    try:
+        suit = chosen_suit(cards)
+    except ValueError as error:
+        assert str(error)
+    else:
+        assert suit in "ALHB"
 
 
 # ------------------------------------------------------------------- CLI
