@@ -9,8 +9,8 @@ The unit of the 95% confidence interval is the pair.
 
 Speed: the time of each decision of each level (all decisions, and the card
 choices with two or more distinct legal cards), median and 95th percentile.
-Under Pyodide: ``node benchmarks/bench_doppelkopf_players_pyodide.mjs
---speed-only --pairs 6 --clock cpu``.
+Under Pyodide: ``node benchmarks/bench_players_pyodide.mjs --bench
+bench_doppelkopf_players --speed-only --pairs 8 --clock cpu``.
 
     python benchmarks/bench_doppelkopf_players.py --pairings heuristic:random search:heuristic \\
         --pairs 500 --jobs 2

@@ -1,16 +1,22 @@
-// Time the Karnöffel computer players' decisions inside Pyodide under Node.
+// Time the computer players' decisions inside Pyodide under Node.
 //
 //   node benchmarks/bench_players_pyodide.mjs [bench_players.py args, default: --speed-only --pairs 30]
+//   node benchmarks/bench_players_pyodide.mjs --bench bench_doppelkopf_players [its args]
 //
 // Loads Pyodide from node_modules, mounts the repository at /repo with
-// mountNodeFS and runs benchmarks/bench_players.py's main() there, so the
-// numbers come from the same code as on CPython.
+// mountNodeFS and runs the benchmark module's main() there (default
+// benchmarks/bench_players.py, Karnöffel), so the numbers come from the same
+// code as on CPython.
 import { loadPyodide } from "pyodide";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
+let args = process.argv.slice(2);
+let bench = "bench_players";
+if (args[0] === "--bench") {
+  [bench, args] = [args[1], args.slice(2)];
+}
 const benchArgs = args.length ? args : ["--speed-only", "--pairs", "30"];
 
 const started = performance.now();
@@ -25,12 +31,14 @@ pyodide.registerJsModule("node_clock", {
   },
 });
 pyodide.globals.set("BENCH_ARGS", pyodide.toPy(benchArgs));
+pyodide.globals.set("BENCH_MODULE", bench);
 pyodide.setStdout({ batched: (line) => console.log(line) });
 await pyodide.runPythonAsync(`
 import sys
 sys.dont_write_bytecode = True   # keep the mounted repository clean
 sys.path[:0] = ["/repo", "/repo/benchmarks"]
-import bench_players, node_clock
-bench_players.CLOCKS["cpu"] = node_clock.cpu
-bench_players.main(list(BENCH_ARGS))
+import importlib, node_clock
+bench = importlib.import_module(BENCH_MODULE)
+bench.CLOCKS["cpu"] = node_clock.cpu
+bench.main(list(BENCH_ARGS))
 `);
