@@ -281,7 +281,7 @@ class State:
             return Message.of("game_over")
         if self.phase is Phase.DEAL:
             return Message.of("chance_pending")
-        if isinstance(action, str):
+        if not isinstance(action, (Card, Call)):  # notation, or anything else a caller sends
             try:
                 action = parse_action(action)
             except ValueError:
@@ -304,7 +304,7 @@ class State:
         if isinstance(action, Deal):
             self._apply_deal(action)
             return
-        if isinstance(action, str):
+        if not isinstance(action, (Card, Call)):
             try:
                 action = parse_action(action)
             except ValueError:

@@ -401,6 +401,9 @@ def test_illegal_actions_raise_and_leave_state_unchanged(name: str) -> None:
         assert attempt_illegal(state, action, other) == "not_your_turn"
     assert attempt_illegal(state, "ZZ", None) == "unknown_action"
     assert attempt_illegal(state, "raise!", to_act) == "unknown_action"
+    # Not even a string (these used to raise AttributeError).
+    for junk in (None, 5, ["BU"], ""):
+        assert attempt_illegal(state, junk, None) == "unknown_action"  # type: ignore[arg-type]
     phase = state.phase
     if phase is Phase.PLAY:
         assert keys >= {"card_not_in_hand", "call_in_wrong_phase"}
