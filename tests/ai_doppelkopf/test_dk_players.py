@@ -61,9 +61,9 @@ def test_every_level_chooses_a_legal_action(seed: str, steps: int) -> None:
 
 
 def test_a_hand_with_the_default_players_stays_legal() -> None:
-    """The default level (seats 0 and 2) through ``choose_action``, as the bridge calls it."""
+    """The default level (seat 0) through ``choose_action``, as the bridge calls it."""
     state = new_match(seed="legal/0", humans=())
-    levels = [players.DEFAULT_LEVEL, "heuristic"] * 2
+    levels = [players.DEFAULT_LEVEL] + ["heuristic"] * 3
     while not state.results:
         if state.phase is Phase.DEAL:
             state.settle_chance()
