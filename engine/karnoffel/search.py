@@ -44,7 +44,7 @@ from engine.karnoffel.knowledge import FULL_DECK, Knowledge, bits, read_view
 from engine.karnoffel.rules import TRICKS_TO_WIN
 from engine.karnoffel.tricks import TrickTable, trick_table
 
-__all__ = ["Budget", "OutOfBudget", "SearchPlayer", "Solver", "playout", "sample_world"]
+__all__ = ["Budget", "OutOfBudget", "SearchPlayer", "Solver", "close_trick", "playout", "sample_world"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +103,14 @@ def _complete_deal(known: Knowledge, world: tuple[int, ...], stream: rng.Stream)
     return tuple(hands)
 
 
+def close_trick(
+    table: TrickTable, leader: int, trick: tuple[int, ...], won: tuple[int, int]
+) -> tuple[int, tuple[int, int]]:
+    """The taker of a complete trick (it leads next) and the tricks won after it."""
+    taker = (leader + table.winner(trick)) % len(trick)
+    return taker, (won[0] + 1, won[1]) if taker % 2 == 0 else (won[0], won[1] + 1)
+
+
 def playout(
     hands: tuple[int, ...],
     leader: int,
@@ -118,7 +126,7 @@ def playout(
     """
     players = len(hands)
     hands_now = list(hands)
-    won = list(tricks_won)
+    won = tricks_won
     played = 0
     for card in trick:
         played |= 1 << card
@@ -137,9 +145,8 @@ def playout(
         played |= 1 << card
         trick = trick + (card,)
         if len(trick) == players:
-            leader = (leader + table.winner(trick)) % players
+            leader, won = close_trick(table, leader, trick, won)
             trick = ()
-            won[leader % 2] += 1
             if won[leader % 2] >= TRICKS_TO_WIN:
                 return leader % 2
 
@@ -202,8 +209,7 @@ class Solver:
             child_hands = hands[:seat] + (hands[seat] & ~(1 << card),) + hands[seat + 1 :]
             child_trick = trick + (card,)
             if len(child_trick) == players:
-                taker = (leader + self.table.winner(child_trick)) % players
-                child_won = (won[0] + 1, won[1]) if taker % 2 == 0 else (won[0], won[1] + 1)
+                taker, child_won = close_trick(self.table, leader, child_trick, won)
                 if child_won[taker % 2] >= TRICKS_TO_WIN:
                     value = taker % 2 == self.team
                 else:
@@ -282,11 +288,10 @@ class SearchPlayer:
         leader = known.leader
         won = known.tricks_won
         if len(trick) == known.players:
-            leader = (
-                leader + trick_table(known.chosen, known.trick_rule).winner(trick)
-            ) % known.players
+            leader, won = close_trick(
+                trick_table(known.chosen, known.trick_rule), leader, trick, won
+            )
             trick = ()
-            won = (won[0] + 1, won[1]) if leader % 2 == 0 else (won[0], won[1] + 1)
         return hands, leader, trick, won
 
     def _solve_move(

@@ -97,3 +97,27 @@ def test_search_beats_random_in_a_small_duplicate_sample() -> None:
             levels = ("search", "random") if search_team == 0 else ("random", "search")
             wins += play_deal(Rules(set=RuleSet.CLASSIC), f"quick/{number}", levels) == search_team
     assert wins >= 11, f"search won only {wins} of 16 deals against random"
+
+
+GOLDEN = {
+    # The default level playing all four seats of the first deal of seed "golden".
+    # Identical on CPython and in Pyodide; a change of strategy or budget changes it
+    # on purpose (then update it), anything else is a determinism bug.
+    "classic": "H8 HO B6 B9 B2 L3 HK B4 H5 H7 BO L2 A8 AK L9 B3 BK AO L6 A10",
+    "historic": "pass raise accept show show show show pass raise accept show show show show "
+    "pass pass AK L2 B2 L9 A10 L6 B4 L3 H7 AO B6 B3",
+}
+
+
+def test_the_default_level_plays_a_pinned_deal() -> None:
+    for rule_set, expected in GOLDEN.items():
+        state = new_match(Rules(set=RuleSet(rule_set)), seed="golden", humans=())
+        actions = []
+        while state.phase is not Phase.DEAL and not state.is_terminal():
+            seat = state.current_player()
+            view = state.view(seat)
+            actions.append(
+                players.choose_action(players.DEFAULT_LEVEL, view, players.seed_for(state, seat))
+            )
+            state.apply_action(actions[-1])
+        assert " ".join(actions) == expected, rule_set
