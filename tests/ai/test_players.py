@@ -12,9 +12,8 @@ from hypothesis import strategies as st
 from engine import rng
 from engine.karnoffel import players
 from engine.karnoffel.knowledge import bits, read_view
-from engine.karnoffel.rules import Rules, RuleSet
 from engine.karnoffel.search import Budget, SearchPlayer, sample_world
-from engine.karnoffel.state import Phase, new_match
+from engine.karnoffel.state import new_match
 from engine.karnoffel.tricks import trick_table
 
 QUICK_SEARCH = SearchPlayer(Budget(**QUICK))
@@ -70,21 +69,6 @@ def test_every_level_chooses_a_legal_action(config: tuple[str, int], seed: str, 
     for level in players.LEVELS:
         action = decide(level, view, rng.derive(seed, level))
         assert state.is_legal(action, seat), (level, action, view["legal"])
-
-
-@pytest.mark.parametrize("rule_set", ["classic", "historic"])
-def test_whole_deals_with_default_players_stay_legal(rule_set: str) -> None:
-    """The default level through ``choose_action``, as the bridge calls it."""
-    for number in range(2):
-        state = new_match(Rules(set=RuleSet(rule_set)), seed=f"legal/{number}", humans=())
-        while state.phase not in (Phase.DEAL, Phase.OVER):
-            seat = state.current_player()
-            state.apply_action(
-                players.choose_action(
-                    players.DEFAULT_LEVEL, state.view(seat), players.seed_for(state, seat)
-                )
-            )
-        assert state.results
 
 
 @pytest.mark.parametrize("rule_set", ["classic", "historic"])
