@@ -1,0 +1,102 @@
+"""Helpers for the daily / save tests: pages on a fixed local date, playing by clicks."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+from conftest import SitePage
+
+#: A local date after daily #1 (2026-12-01): today's daily is #3.
+TODAY = "2026-12-03"
+KNOBS = "level=random&pace=0"
+
+STATE_JS = """async () => {
+  const game = globalThis.stichtag.game;
+  await game.idle();
+  const r = game.response;
+  if (!r) return null;
+  const v = r.view;
+  return {phase: v.phase, to_act: v.to_act, humans: v.humans, legal: v.legal,
+          record: r.record, outcome: r.outcome, scores: v.scores};
+}"""
+
+
+@contextmanager
+def site_context(browser: Any, site_url: str, today: str = TODAY, hour: int = 10, init_script: str | None = None,
+                 storage: dict[str, str] | None = None, clipboard: bool = False) -> Iterator[SitePage]:
+    """A fresh browser context whose clock says ``today`` (local time), like conftest's site_page."""
+    context = browser.new_context()
+    if clipboard:
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    page = context.new_page()
+    sp = SitePage(page=page, base_url=site_url)
+
+    def on_console(msg: Any) -> None:
+        text = f"[{msg.type}] {msg.text}"
+        sp.console_messages.append(text)
+        if msg.type == "error":
+            sp.console_errors.append(f"{text} @ {msg.location}")
+
+    page.on("console", on_console)
+    page.on("worker", lambda worker: worker.on("console", on_console))
+    page.on("pageerror", lambda err: sp.console_errors.append(f"[pageerror] {err}"))
+    context.on("request", lambda req: sp.requests.append(req.url))
+    y, m, d = (int(part) for part in today.split("-"))
+    page.clock.set_fixed_time(datetime(y, m, d, hour, 0, 0))
+    if init_script:
+        page.add_init_script(init_script)
+    if storage:
+        page.add_init_script(
+            "(() => { const items = " + json.dumps(storage) + ";"
+            " if (sessionStorage.getItem('seeded')) return; sessionStorage.setItem('seeded', '1');"
+            " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); })();"
+        )
+    try:
+        yield sp
+    finally:
+        context.close()
+
+
+def open_site(sp: SitePage, query: str = "", knobs: str = KNOBS) -> None:
+    """Go to the site with ``query`` (plus the test knobs) and wait until the table waits for the player."""
+    parts = [part for part in (query, knobs) if part]
+    sp.goto("?" + "&".join(parts) if parts else "")
+    sp.wait_engine_ready(timeout_ms=150_000)
+
+
+def reload(sp: SitePage) -> None:
+    sp.page.reload()
+    sp.wait_engine_ready(timeout_ms=150_000)
+
+
+def state(sp: SitePage) -> dict[str, Any]:
+    return sp.page.evaluate(STATE_JS)
+
+
+def play(sp: SitePage, moves: int = 10_000) -> dict[str, Any]:
+    """Click the first playable card (and "Continue" between deals) ``moves`` times or to the end."""
+    done = 0
+    while True:
+        now = state(sp)
+        if now["phase"] == "over" or done >= moves:
+            return now
+        if now["phase"] == "deal":
+            sp.page.click("#table .panel-button.continue")
+            continue
+        if now["to_act"] in now["humans"] and now["legal"]:
+            card = now["legal"][0]
+            sp.page.click(f'#table .card-mine[data-card="{card}"]')
+            done += 1
+            continue
+        sp.page.wait_for_timeout(20)
+
+
+def local_storage(sp: SitePage) -> dict[str, str]:
+    return sp.page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('stichtag:'))"
+        ".map(k => [k, localStorage.getItem(k)]))"
+    )
