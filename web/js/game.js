@@ -102,6 +102,8 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     const view = response.view;
     const hadFocusInHand = root.contains(document.activeElement) && document.activeElement.classList.contains("card-mine");
     const focusIndex = hadFocusInHand ? Number(document.activeElement.dataset.index) : -1;
+    const panelWasHidden = parts.panel.hidden;
+    const focusInTable = root.contains(document.activeElement) || document.activeElement === document.body || !document.activeElement;
     const ctx = context(view, extra);
     root.classList.toggle("no-anim", pace() === 0 || prefersReducedMotion());
     root.dataset.phase = view.phase;
@@ -109,15 +111,16 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     root.dataset.faces = ctx.faces;
     root.dataset.busy = String(looping || busy);
     renderTable(parts, response, ctx);
-    // Keep keyboard focus in the hand across re-renders.
-    if (hadFocusInHand) {
+    // A result panel that just opened takes the focus; otherwise keyboard
+    // focus stays in the hand across re-renders.
+    if (panelWasHidden && !parts.panel.hidden && focusInTable) {
+      parts.panel.querySelector("button")?.focus();
+    } else if (hadFocusInHand) {
       const cards = [...parts.felt.querySelectorAll(".card-mine")];
       const same = cards.find((b) => b.dataset.card === focusedCard);
       const target = same || cards[Math.min(focusIndex, cards.length - 1)];
       if (target) focusCard(target);
       else parts.panel.querySelector("button")?.focus();
-    } else if (!parts.panel.hidden && (root.contains(document.activeElement) || document.activeElement === document.body)) {
-      parts.panel.querySelector("button")?.focus();
     }
   }
 
@@ -290,6 +293,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   async function continueDeal() {
     if (!response || response.view.phase !== "deal" || busy) return response;
     busy = true;
+    root.dataset.busy = "true";
     const gen = generation;
     try {
       const answer = await send({ op: "deal" });
@@ -305,6 +309,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       throw error;
     } finally {
       busy = false;
+      root.dataset.busy = "false";
       runLoop();
       settleIdle();
     }

@@ -101,7 +101,8 @@ async function connect(ready) {
     setStatus("ready", "Engine ready");
     globalThis.stichtag = { ...(globalThis.stichtag || {}), engine, info, pong };
     await startGame();
-    await game.idle();
+    // Wait (a while at most) until no computer move is in flight.
+    await Promise.race([game.idle(), new Promise((resolve) => setTimeout(resolve, 10000))]);
     performance.mark("stichtag:table-ready");
     // "ready" once the table waits for the player (no computer move in flight).
     document.documentElement.dataset.engine = "ready";

@@ -163,8 +163,10 @@ function otherHand(view, info, ctx) {
       html: cardFace(card, faces),
     });
   }));
-  const count = h("span", { class: "count", "aria-label": `${hand.count} cards` }, `${hand.count}`);
-  return h("div", { class: "hand hand-other", dataset: { count: hand.count } }, cards, count);
+  // The number of cards matters when some are hidden.
+  const count = known.length < hand.count || hand.count === 0
+    ? h("span", { class: "count", title: `${hand.count} cards` }, `${hand.count}`) : null;
+  return h("div", { class: "hand hand-other", role: "group", "aria-label": `${hand.count} card${hand.count === 1 ? "" : "s"}`, dataset: { count: hand.count } }, cards, count);
 }
 
 function myHand(view, info, ctx) {
