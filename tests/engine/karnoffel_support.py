@@ -40,13 +40,14 @@ def rules_for(rule_set: str, players: int, target: int = 0) -> Rules:
 
 
 # ------------------------------------------------------------------ deals
-def dealt_positions(state: State) -> dict[int, list[int]]:
-    """For each seat, the indices into ``state.deal.cards`` it has received so far,
-    recomputed from the stage sizes and the deal order (``records.md``)."""
+def dealt_positions(state: State, stages: int | None = None) -> dict[int, list[int]]:
+    """For each seat, the indices into ``state.deal.cards`` it has received in
+    the first ``stages`` deal stages (default: so far), recomputed from the
+    stage sizes and the deal order (``records.md``)."""
     assert state.deal is not None
     positions: dict[int, list[int]] = {seat: [] for seat in range(state.players)}
     start = 0
-    for packet in state.spec.deal_stages[: state.stage]:
+    for packet in state.spec.deal_stages[: state.stage if stages is None else stages]:
         for i, seat in enumerate(state.deal_order()):
             positions[seat].extend(range(start + i * packet, start + (i + 1) * packet))
         start += packet * state.players
@@ -56,13 +57,7 @@ def dealt_positions(state: State) -> dict[int, list[int]]:
 def cards_through_stage(state: State, seat: int, stage: int) -> set[Card]:
     """The cards ``seat`` received in deal stages 1..``stage``."""
     assert state.deal is not None
-    cards: set[Card] = set()
-    start = 0
-    for packet in state.spec.deal_stages[:stage]:
-        i = state.deal_order().index(seat)
-        cards.update(state.deal.cards[start + i * packet : start + (i + 1) * packet])
-        start += packet * state.players
-    return cards
+    return {state.deal.cards[p] for p in dealt_positions(state, stage)[seat]}
 
 
 def played_cards(state: State) -> set[Card]:
