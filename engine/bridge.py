@@ -9,7 +9,10 @@ Requests (``op``):
 - ``ping`` → ``{"ok": true, "engine": "stichtag", "version": ...}``
 - ``new``: ``{"game": "karnoffel", "rules": {...}, "seed": "...", "seat": 0,
   "level": "random"?}`` starts a match (chance settled).
-- ``load``: ``{"record": {...}, "seat": 0}`` replays a saved record.
+- ``load``: ``{"record": {...}, "seat": 0, "between_deals": false}`` replays a
+  saved record; ``between_deals: true`` reopens a record saved while a
+  finished deal was on show (the next deal waits for the ``deal`` op)
+  instead of dealing on.
 - ``act``: ``{"action": "BU"}`` — the human seat's action.
 - ``step``: the computer whose turn it is acts; the response names
   ``{"seat", "action"}`` in ``played``.
@@ -110,7 +113,7 @@ class Session:
             game = opened.get("game", "karnoffel")
             if not isinstance(record, dict) or record.get("seed") != daily.daily_seed(game, day):
                 raise BridgeError("the saved game is not this daily", "bad_daily_save")
-        response = self._start(record, request)
+        response = self._start(record, request, as_left=request.get("between_deals") is True)
         if opened is not None:
             self.daily = {"game": game, "number": daily.daily_number(day), "date": day.isoformat()}
             response["daily"] = self.daily
@@ -187,7 +190,9 @@ class Session:
             "stats_schema": stats.STATS_SCHEMA,
         }
 
-    def _start(self, record: Any, request: dict[str, Any]) -> dict[str, Any]:
+    def _start(self, record: Any, request: dict[str, Any], as_left: bool = False) -> dict[str, Any]:
+        """Replay ``record`` as the session's match. ``as_left``: the last action's
+        finished deal stays on show until the ``deal`` op, as in play."""
         seat = request.get("seat", 0)
         level = request.get("level", self.level)
         if level not in players.LEVELS:
@@ -195,7 +200,7 @@ class Session:
         if isinstance(record, dict) and "humans" not in record:
             record = dict(record, humans=[seat])
         try:
-            match = records.replay(record)
+            match = _replay_as_left(record) if as_left else records.replay(record)
         except RecordError as error:
             raise BridgeError(f"bad record: {error}", "bad_record", {"index": error.index, "detail": error.detail}) from None
         self.match, self.seat, self.level = match, seat, level
@@ -248,6 +253,29 @@ class Session:
         if played is not None:
             response["played"] = played
         return response
+
+
+def _replay_as_left(record: Any) -> Any:
+    """:func:`records.replay` without dealing the next deal after the last action.
+
+    A replay deals each next deal as soon as the previous one ends; in play the
+    table first shows the deal's result and deals on the ``deal`` op, so a save
+    made between deals reopens this way.
+    """
+    actions = record.get("actions") if isinstance(record, dict) else None
+    if not isinstance(actions, list) or not actions:
+        return records.replay(record)
+    match = records.replay(dict(record, actions=actions[:-1]))
+    index, last = len(actions) - 1, actions[-1]
+    if not isinstance(last, str):
+        raise RecordError(f"an action is a string, not {last!r}", index)
+    if match.is_terminal():
+        raise RecordError("the match is already over", index)
+    try:
+        match.apply_action(last)
+    except IllegalActionError as error:
+        raise RecordError(str(error), index) from None
+    return match
 
 
 def _parse_iso(text: Any) -> date:

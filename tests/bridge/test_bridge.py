@@ -140,3 +140,42 @@ def test_catalog_before_the_first_daily_has_no_todays_daily() -> None:
     before = call(op="catalog", today="2026-11-29")["daily"]
     assert before["today"] is None and before["archive"] == []
     assert call(op="catalog", today="29.11.2026")["error"]["key"] == "bad_date"
+
+
+def test_load_restores_every_saved_point_exactly_as_it_was_left() -> None:
+    """A save after any response (mid-trick, between deals, over) reopens as that very state."""
+    reply = call(op="daily", game="karnoffel", date="2026-12-03", today="2026-12-05", level="random")
+    checked = {"play": 0, "deal": 0, "over": 0}
+    while True:
+        view = reply["view"]
+        loaded = bridge.Session().op_load({
+            "record": reply["record"],
+            "daily": {"game": "karnoffel", "date": "2026-12-03"},
+            "today": "2026-12-05",
+            "between_deals": view["phase"] == "deal",
+        })
+        assert loaded["view"] == view and loaded["record"] == reply["record"]
+        checked[view["phase"]] = checked.get(view["phase"], 0) + 1
+        if view["phase"] == "over":
+            break
+        if view["phase"] == "deal":
+            reply = call(op="deal")
+        elif view["to_act"] == 0:
+            reply = call(op="act", action=view["legal"][0])
+        else:
+            reply = call(op="step")
+    assert checked["deal"] >= 6 and checked["over"] == 1 and checked["play"] > 40
+
+
+def test_load_between_deals_then_deal_goes_on_as_in_play() -> None:
+    reply = call(op="new", game="karnoffel", seed="between", level="random")
+    while reply["view"]["phase"] != "deal":
+        view = reply["view"]
+        reply = call(op="act", action=view["legal"][0]) if view["to_act"] == 0 else call(op="step")
+    live_next = call(op="deal")
+    assert call(op="load", record=reply["record"])["view"] == live_next["view"]  # dealt on by default
+    loaded = call(op="load", record=reply["record"], level="random", between_deals=True)
+    assert loaded["view"] == reply["view"]
+    assert call(op="deal")["view"] == live_next["view"]
+    bad = dict(reply["record"], actions=[*reply["record"]["actions"], 7])
+    assert call(op="load", record=bad, between_deals=True)["error"]["key"] == "bad_record"
