@@ -103,6 +103,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     const hadFocusInHand = root.contains(document.activeElement) && document.activeElement.classList.contains("card-mine");
     const focusIndex = hadFocusInHand ? Number(document.activeElement.dataset.index) : -1;
     const panelWasHidden = parts.panel.hidden;
+    const hadFocusOnCall = parts.actions.contains(document.activeElement);
     const focusInTable = root.contains(document.activeElement) || document.activeElement === document.body || !document.activeElement;
     const ctx = context(view, extra);
     root.classList.toggle("no-anim", pace() === 0 || prefersReducedMotion());
@@ -115,6 +116,9 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     // focus stays in the hand across re-renders.
     if (panelWasHidden && !parts.panel.hidden && focusInTable) {
       parts.panel.querySelector("button")?.focus();
+    } else if (hadFocusOnCall) {
+      const next = parts.actions.querySelector("button") || parts.felt.querySelector(".card-mine[tabindex='0']");
+      if (next) next.focus();
     } else if (hadFocusInHand) {
       const cards = [...parts.felt.querySelectorAll(".card-mine")];
       const same = cards.find((b) => b.dataset.card === focusedCard);

@@ -79,14 +79,14 @@ function renderInfo(parts, view, ctx) {
       h("span", { class: "score-sep" }, " : "),
       h("b", { class: "score-them" }, view.scores[1 - seating.myTeam]),
       h("span", { class: "team team-them", title: theirs.long }, ` ${theirs.short}`)),
-    h("span", { class: "info-sub" }, `first to ${view.target}`));
+    h("span", { class: "info-sub" }, `to ${view.target}`));
   const tricks = h("div", { class: "info-block tricks", "aria-label": "Tricks this deal" },
     h("span", { class: "info-title" }, "Tricks"),
     h("span", { class: "score-line" },
       h("span", { class: "team" }, `${mine.short} `), h("b", { class: "tricks-us" }, view.tricks[seating.myTeam]),
       h("span", { class: "score-sep" }, " : "),
       h("b", { class: "tricks-them" }, view.tricks[1 - seating.myTeam]), h("span", { class: "team" }, ` ${theirs.short}`)),
-    h("span", { class: "info-sub" }, view.dealer === null ? "" : `Deal ${view.deal_number} · dealer ${seatWho(seating, view.dealer)}`));
+    h("span", { class: "info-sub" }, view.dealer === null ? "" : `deal ${view.deal_number}`));
   const blocks = [score, tricks];
   if (view.chosen) {
     const chips = [];
@@ -122,7 +122,7 @@ function renderBid(view, ctx) {
     else if (bid.offered !== null) state = `${teamWord(bid.team)} to answer ${bid.offered}`;
   }
   return h("div", { class: "info-block bid", "aria-label": "Bidding" },
-    h("span", { class: "info-title" }, "Deal value"),
+    h("span", { class: "info-title" }, "Value"),
     h("span", { class: "score-line" }, h("b", { class: "bid-value" }, bid.value),
       bid.offered !== null && bid.offered !== undefined ? h("span", { class: "bid-offered" }, ` (offered ${bid.offered})`) : null),
     h("span", { class: "info-sub bid-state" }, state),
@@ -190,7 +190,7 @@ function myHand(view, info, ctx) {
       "data-reason": reasonText || null,
       tabindex: "-1",
       dataset: { index },
-      html: cardFace(card, faces) + (role ? `<span class="card-role" aria-hidden="true">${ROLE_NAMES[role]}</span>` : ""),
+      html: cardFace(card, faces) + (role ? `<span class="card-role" aria-hidden="true">${ROLE_NAMES[role].replace("partial trump", "partial")}</span>` : ""),
     });
   });
   // Roving tabindex: the focused card, else the first playable one, else the first.
@@ -284,7 +284,12 @@ function turnText(view, ctx) {
   if (view.to_act === seating.me) {
     if (view.phase === "play") return view.legal.length ? "Your turn: play a card." : "Your turn.";
     if (view.phase === "show") return "Your turn: show your hand to your partner, or keep it hidden?";
-    if (view.phase === "bid") return "Your team's call.";
+    if (view.phase === "bid") {
+      const bid = view.bid;
+      if (bid && bid.step === "window") return `Your team's call: pass, or raise the deal value ${bid.value}?`;
+      if (bid && bid.offered !== null && bid.offered !== undefined) return `Your team's call: the others offer ${bid.offered}.`;
+      return "Your team's call.";
+    }
     return "Your turn.";
   }
   const who = seating.seats[view.to_act].name;
@@ -303,7 +308,8 @@ function renderCalls(parts, view, ctx) {
     return h("button", { type: "button", class: `call call-${call}`, "data-action": call, onclick: () => ctx.onAction(call) },
       CALL_LABELS[call] + detail);
   });
-  parts.actions.replaceChildren(...buttons);
+  const title = buttons.length ? h("p", { class: "calls-title" }, turnText(view, ctx)) : null;
+  parts.actions.replaceChildren(...(title ? [title] : []), ...buttons);
   parts.actions.hidden = buttons.length === 0;
 }
 
@@ -363,6 +369,8 @@ export function renderTable(parts, response, ctx) {
   parts.turn.dataset.mine = String(view.to_act === ctx.seating.me);
   parts.note.textContent = trickExplanation(view, ctx);
   renderCalls(parts, view, ctx);
+  // The calls sit in the middle of the table, where the trick will be.
+  parts.felt.querySelector(".trick").append(parts.note, parts.actions);
   renderPanel(parts, response, ctx);
 }
 
