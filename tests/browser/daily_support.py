@@ -21,7 +21,7 @@ STATE_JS = """async () => {
   if (!r) return null;
   const v = r.view;
   return {phase: v.phase, to_act: v.to_act, humans: v.humans, legal: v.legal,
-          record: r.record, outcome: r.outcome, scores: v.scores};
+          record: r.record, outcome: r.outcome, scores: v.scores, trick: v.trick, view: v};
 }"""
 
 
@@ -77,12 +77,13 @@ def state(sp: SitePage) -> dict[str, Any]:
     return sp.page.evaluate(STATE_JS)
 
 
-def play(sp: SitePage, moves: int = 10_000) -> dict[str, Any]:
-    """Click the first playable card (and "Continue" between deals) ``moves`` times or to the end."""
+def play(sp: SitePage, moves: int = 10_000, until: Any = None) -> dict[str, Any]:
+    """Click the first playable card (and "Continue" between deals) ``moves`` times, until
+    ``until(state)`` holds, or to the end."""
     done = 0
     while True:
         now = state(sp)
-        if now["phase"] == "over" or done >= moves:
+        if now["phase"] == "over" or done >= moves or (until is not None and until(now)):
             return now
         if now["phase"] == "deal":
             sp.page.click("#table .panel-button.continue")

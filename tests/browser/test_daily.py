@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import expect
-
+from conftest import ROOT
 from daily_support import TODAY, local_storage, open_site, play, reload, site_context, state
+from playwright.sync_api import expect
 
 from engine import daily
 from engine.records import replay
@@ -40,7 +40,7 @@ def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(browse
             assert sp.page.inner_text("#app-title") == "Daily #3 · 2026-12-03"
         # The daily was opened from its pinned file.
         assert any(url.endswith(f"puzzles/karnoffel/{TODAY}.json") for url in one.requests)
-        pinned = json.loads((daily_puzzle := f"puzzles/karnoffel/{TODAY}.json") and open(_root() / daily_puzzle).read())
+        pinned = json.loads((ROOT / "puzzles" / "karnoffel" / f"{TODAY}.json").read_text(encoding="utf-8"))
         end_one, end_two = play(one), play(two)
         assert end_one["phase"] == end_two["phase"] == "over"
         assert end_one["record"] == end_two["record"]
@@ -77,12 +77,6 @@ def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(browse
         two.page.locator("dialog[data-dialog=result][open]").wait_for()
         assert json.loads(local_storage(two)[STATS_KEY])["results"] == [{"number": 3, "won": won, "archive": False}]
         two.assert_clean()
-
-
-def _root() -> Any:
-    from conftest import ROOT
-
-    return ROOT
 
 
 def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(browser: Any, site_url: str) -> None:

@@ -206,7 +206,7 @@ export class App {
       } else if (saved.status === "ok") {
         try {
           const response = await this.openInSlot({ key, daily: { game, date: text, number: null } },
-            { op: "load", record: saved.save.record, daily: { game, date: text }, today });
+            { op: "load", record: saved.save.record, daily: { game, date: text }, today, between_deals: saved.save.between === true });
           this.afterDailyOpened(response);
           return response;
         } catch (error) {
@@ -324,7 +324,7 @@ export class App {
     if (saved.status === "bad") this.setAsideNotice(key, t(saved.reason.key, saved.reason.params));
     if (saved.status === "ok" && (seed === null || saved.save.record.seed === seed)) {
       try {
-        return await this.openInSlot({ key }, { op: "load", record: saved.save.record });
+        return await this.openInSlot({ key }, { op: "load", record: saved.save.record, between_deals: saved.save.between === true });
       } catch (error) {
         this.setAsideNotice(key, t("save.not_replayable", { reason: errorPayload(error).text }));
       }
@@ -357,7 +357,8 @@ export class App {
     const slot = this.slot;
     if (!slot || !slot.key || !response || !response.record) return;
     if (response.daily && slot.daily) slot.daily.number = response.daily.number;
-    this.store.writeSave(slot.key, { record: response.record, daily: slot.daily });
+    const between = !!(response.view && response.view.phase === "deal");
+    this.store.writeSave(slot.key, { record: response.record, daily: slot.daily, between });
   }
 
   onMatchOver(response) {

@@ -4,7 +4,8 @@
 //   stichtag:v1:settings                   the chosen free-play rules and card faces
 //   stichtag:v1:stats:<game>               {schema, results: [{number, won, archive}]}
 //   stichtag:v1:setaside:<timestamp>       a save or stats that could not be used
-// A save is {format: SAVE_FORMAT, record, daily?: {game, date}, savedAt}.
+// A save is {format: SAVE_FORMAT, record, daily?: {game, date}, between?: true, savedAt}
+// (between: saved while a finished deal was on show, before the next deal).
 // localStorage may be missing (private mode: SecurityError) or full
 // (QuotaExceededError): every call here is safe, values then live in memory
 // for the session and `onProblem(kind, error)` is told once per kind.
@@ -121,9 +122,10 @@ export class Store {
     return { status: "ok", save: value };
   }
 
-  writeSave(slot, { record, daily }) {
+  writeSave(slot, { record, daily, between = false }) {
     const save = { format: SAVE_FORMAT, record, savedAt: new Date().toISOString() };
     if (daily) save.daily = { game: daily.game, date: daily.date };
+    if (between) save.between = true;
     return this.setJSON(slot, save);
   }
 

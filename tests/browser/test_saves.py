@@ -1,0 +1,229 @@
+"""Never lost: saves after every action restored exactly on reload, corrupt saves set aside
+with a notice, storage that is missing or full degrades to a notice, free play remembered."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Any
+
+from daily_support import TODAY, local_storage, open_site, play, reload, site_context, state
+from playwright.sync_api import expect
+
+from engine import bridge
+from engine.daily import pinned_daily
+
+DAILY_KEY = f"stichtag:v1:save:daily:karnoffel:{TODAY}"
+ARCHIVE_DATE = "2026-12-02"
+ARCHIVE_KEY = f"stichtag:v1:save:daily:karnoffel:{ARCHIVE_DATE}"
+FREE_KEY = "stichtag:v1:save:free"
+
+
+def snapshot(sp: Any) -> dict[str, Any]:
+    now = state(sp)
+    return {"view": now["view"], "record": now["record"]}
+
+
+def test_reload_resumes_the_same_state_at_several_points(browser: Any, site_url: str) -> None:
+    with site_context(browser, site_url) as sp:
+        open_site(sp)
+        points = []
+        # 1. Fresh daily, nothing played yet.
+        before = snapshot(sp)
+        reload(sp)
+        assert snapshot(sp) == before
+        points.append("start")
+        # 2. Mid-trick: the player to act with cards already in the trick.
+        now = play(sp, until=lambda s: len(s["record"]["actions"]) > 0 and s["trick"]["cards"] and s["to_act"] == 0)
+        assert now["trick"]["cards"], "no mid-trick point reached"
+        before = snapshot(sp)
+        saved = json.loads(local_storage(sp)[DAILY_KEY])
+        assert saved["format"] == 1 and saved["daily"] == {"game": "karnoffel", "date": TODAY}
+        assert saved["record"] == before["record"]
+        reload(sp)
+        assert snapshot(sp) == before
+        points.append("mid-trick")
+        # 3. Between deals: the deal's result is on show until the player continues.
+        play(sp, until=lambda s: s["phase"] == "deal")
+        before = snapshot(sp)
+        reload(sp)
+        assert snapshot(sp) == before
+        assert sp.page.locator("#table .panel-button.continue").is_visible()
+        points.append("between deals")
+        # 4. While the computers are moving (slow pace): the reload replays what was saved
+        #    and the computers go on exactly as the engine would have.
+        sp.page.click("#table .panel-button.continue")
+        open_site(sp, knobs="level=random&pace=1500")
+        now = state(sp)
+        assert now["to_act"] == 0
+        sp.page.click(f'#table .card-mine[data-card="{now["legal"][0]}"]')
+        sp.page.wait_for_timeout(300)
+        saved = json.loads(local_storage(sp)[DAILY_KEY])["record"]
+        assert saved["actions"][-1] == now["legal"][0]
+        open_site(sp)  # pace=0 again
+        after = state(sp)
+        expected = _engine_continuation(saved)
+        assert after["record"] == expected["record"]
+        assert after["to_act"] == 0 or after["phase"] != "play"
+        points.append("computer turn")
+        assert points == ["start", "mid-trick", "between deals", "computer turn"]
+        sp.assert_clean()
+
+
+def _engine_continuation(record: dict[str, Any]) -> dict[str, Any]:
+    """What the engine answers when the saved record is loaded and the computers move on."""
+    session = bridge.Session()
+    reply = session.op_load({"record": record, "daily": {"game": "karnoffel", "date": TODAY}, "today": TODAY,
+                             "level": "random"})
+    while reply["view"]["phase"] in ("play", "show", "bid") and reply["view"]["to_act"] not in reply["view"]["humans"]:
+        reply = session.op_step({})
+    return reply
+
+
+def _daily_record(day: str, actions: list[str] | None = None, **changes: Any) -> dict[str, Any]:
+    record = pinned_daily("karnoffel", date.fromisoformat(day))
+    record["actions"] = actions or []
+    record.update(changes)
+    return record
+
+
+def _save(record: Any, fmt: Any = 1, day: str = ARCHIVE_DATE) -> str:
+    return json.dumps({"format": fmt, "record": record, "daily": {"game": "karnoffel", "date": day},
+                       "savedAt": "2026-12-02T10:00:00Z"})
+
+
+BAD_SAVES = [
+    ("[1, 2]", "it is not a saved game."),
+    (json.dumps({"format": 1}), "it is not a saved game."),
+    (_save({}, fmt=2), "it was saved by a newer version of Stichtag (save format 2, this version reads 1)."),
+    (_save({}, fmt=0), "it was saved in an old format (0) that this version no longer reads."),
+    (_save(_daily_record(ARCHIVE_DATE, ["ZZ"])), "it cannot be replayed (bad record: "),
+    (_save(_daily_record(ARCHIVE_DATE, format=99)), "it cannot be replayed (bad record: "),
+    (_save(_daily_record("2026-12-01")), "it does not belong to this daily."),
+]
+
+
+def _playable(sp: Any, seed: str) -> None:
+    now = state(sp)
+    assert now["phase"] == "play" and now["to_act"] == 0 and now["legal"], now["phase"]
+    assert now["record"]["seed"] == seed
+
+
+def test_each_kind_of_corrupt_save_is_set_aside_with_a_notice(browser: Any, site_url: str) -> None:
+    # Unreadable JSON already there when the page starts.
+    with site_context(browser, site_url, storage={ARCHIVE_KEY: "{not json"}) as sp:
+        page = sp.page
+        open_site(sp, f"daily={ARCHIVE_DATE}")
+        notice = page.locator(f'[data-notice="set-aside:{ARCHIVE_KEY}"]')
+        expect(notice.locator(".app-notice-text")).to_have_text(
+            "Your saved game could not be restored: it is not readable. "
+            "It was set aside on this device and a new game has started."
+        )
+        _playable(sp, f"daily/karnoffel/{ARCHIVE_DATE}")
+        stored = local_storage(sp)
+        aside = [json.loads(v) for k, v in stored.items() if k.startswith("stichtag:v1:setaside:")]
+        assert aside == [{"from": ARCHIVE_KEY, "at": aside[0]["at"], "value": "{not json"}]
+        assert json.loads(stored[ARCHIVE_KEY])["record"]["seed"] == f"daily/karnoffel/{ARCHIVE_DATE}"
+        page.click(f'[data-notice="set-aside:{ARCHIVE_KEY}"] .app-notice-dismiss')
+
+        # The other kinds, each found when the daily is opened again.
+        for n, (raw, reason) in enumerate(BAD_SAVES, start=2):
+            page.evaluate("([k, v]) => localStorage.setItem(k, v)", [ARCHIVE_KEY, raw])
+            page.evaluate("globalThis.stichtag.app.navigate('')")
+            page.evaluate(f"globalThis.stichtag.app.navigate('daily={ARCHIVE_DATE}')")
+            page.evaluate("globalThis.stichtag.game.idle()")
+            text = notice.locator(".app-notice-text").inner_text()
+            assert text.startswith(f"Your saved game could not be restored: {reason}"), (raw, text)
+            assert text.endswith("It was set aside on this device and a new game has started.")
+            _playable(sp, f"daily/karnoffel/{ARCHIVE_DATE}")
+            assert page.inner_text("#app-title") == f"Archive · Daily #2 · {ARCHIVE_DATE}"
+            stored = local_storage(sp)
+            aside = [json.loads(v) for k, v in stored.items() if k.startswith("stichtag:v1:setaside:")]
+            assert len(aside) == n and raw in [entry["value"] for entry in aside]
+            page.click(f'[data-notice="set-aside:{ARCHIVE_KEY}"] .app-notice-dismiss')
+
+        # The free game's slot too.
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [FREE_KEY, _save({"game": "karnoffel"}, fmt=7)])
+        page.evaluate("globalThis.stichtag.app.navigate('free')")
+        page.evaluate("globalThis.stichtag.game.idle()")
+        free_notice = page.locator(f'[data-notice="set-aside:{FREE_KEY}"] .app-notice-text')
+        assert "saved by a newer version of Stichtag (save format 7" in free_notice.inner_text()
+        assert state(sp)["record"]["seed"].startswith("free/") and state(sp)["legal"]
+        sp.assert_clean()
+
+
+UNAVAILABLE = """Object.defineProperty(window, "localStorage", {configurable: true,
+  get() { throw new DOMException("The operation is insecure.", "SecurityError"); }});"""
+FULL = """Storage.prototype.setItem = function () {
+  throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); };"""
+
+
+def test_storage_missing_or_full_degrades_to_a_notice(browser: Any, site_url: str) -> None:
+    with (site_context(browser, site_url, init_script=UNAVAILABLE) as missing,
+          site_context(browser, site_url, init_script=FULL) as full):
+        for sp in (missing, full):
+            sp.goto("?level=random&pace=0")
+        for sp, kind, start in (
+            (missing, "unavailable", "This browser does not let the site keep data on this device"),
+            (full, "full", "The storage on this device is full, so your game is not being saved."),
+        ):
+            sp.wait_engine_ready(timeout_ms=150_000)
+            assert sp.page.locator(f"[data-notice=storage-{kind}] .app-notice-text").inner_text().startswith(start)
+            assert sp.page.inner_text("#app-title") == "Daily #3 · 2026-12-03"
+            end = play(sp, moves=3)
+            assert len(end["record"]["actions"]) > 3
+            # Statistics still open (from memory) and the new-game dialog still starts a game.
+            sp.page.click(".app-menu-stats")
+            expect(sp.page.locator("dialog[data-dialog=stats][open] .stats-item[data-stat=played] .stats-value")).to_have_text("0")
+            sp.page.keyboard.press("Escape")
+            sp.page.click(".app-menu-new")
+            sp.page.click("dialog[open] .new-game-start")
+            sp.page.evaluate("globalThis.stichtag.game.idle()")
+            assert state(sp)["record"]["seed"].startswith("free/")
+            sp.assert_clean()
+
+
+def test_free_play_remembers_the_rules_and_resumes(browser: Any, site_url: str) -> None:
+    with site_context(browser, site_url) as sp:
+        page = sp.page
+        open_site(sp)
+        daily_actions = play(sp, moves=2)["record"]["actions"]
+        page.click(".app-menu-new")
+        dialog = page.locator("dialog[data-dialog=new-game][open]")
+        dialog.locator("select[name=set]").select_option("classic")
+        dialog.locator("select[name=target]").select_option("5")
+        dialog.locator("select[name=players]").select_option("2")
+        dialog.locator("select[name=faces]").select_option("french")
+        dialog.locator(".new-game-start").click()
+        expect(page.locator("#app-title")).to_have_text("Free game · Classic to 5, 2 players")
+        page.evaluate("globalThis.stichtag.game.idle()")
+        first = state(sp)
+        assert first["record"]["rules"] == {"set": "classic", "target": 5, "players": 2, "faces": "french"}
+        assert first["record"]["seed"].startswith("free/")
+        assert "free" in page.url
+        settings = json.loads(local_storage(sp)["stichtag:v1:settings"])
+        assert settings == {"rules": {"set": "classic", "target": 5, "players": 2}, "faces": "french"}
+        now = play(sp, moves=2)
+        reload(sp)
+        assert snapshot(sp) == {"view": now["view"], "record": now["record"]}
+        assert page.locator("#table").get_attribute("data-faces") == "french"
+        # The rules are remembered in the dialog; historic offers only what the engine allows.
+        page.click(".app-menu-new")
+        assert dialog.locator("select[name=target]").input_value() == "5"
+        assert dialog.locator("select[name=players]").input_value() == "2"
+        dialog.locator("select[name=set]").select_option("historic")
+        options = dialog.locator("select[name=players] option").evaluate_all("os => os.map(o => o.value)")
+        assert options == ["4"]
+        assert dialog.locator("select[name=target]").input_value() == "101"
+        page.keyboard.press("Escape")
+        # Today's daily kept its own save meanwhile.
+        page.click(".app-menu-today")
+        expect(page.locator("#app-title")).to_have_text("Daily #3 · 2026-12-03")
+        page.evaluate("globalThis.stichtag.game.idle()")
+        assert state(sp)["record"]["actions"] == daily_actions
+        # A seed in the URL opens that free game.
+        page.evaluate("globalThis.stichtag.app.navigate('seed=abc&rules=historic')")
+        page.evaluate("globalThis.stichtag.game.idle()")
+        seeded = state(sp)["record"]
+        assert seeded["seed"] == "abc" and seeded["rules"]["set"] == "historic"
+        sp.assert_clean()
