@@ -379,7 +379,13 @@ export class App {
     if (!slot || !slot.daily || this.resultShownFor === slot.key) return;
     this.resultShownFor = slot.key;
     const address = `${location.origin}${location.pathname}`;
-    const share = await this.engine.request({ op: "share", address });
+    let share = await this.engine.request({ op: "share", address });
+    if (share && !share.ok && share.error.key === "not_shareable" && this.game.response) {
+      // The engine was restarted and reopened the match without its daily: say which daily it is.
+      const daily = { game: slot.daily.game, date: slot.daily.date };
+      await this.engine.request({ op: "load", record: this.game.response.record, daily, today: localDate() });
+      share = await this.engine.request({ op: "share", address });
+    }
     if (!share || !share.ok) return;
     const { game, date } = slot.daily;
     let number = slot.daily.number;
