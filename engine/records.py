@@ -18,6 +18,7 @@ engine.errors.RecordError: action 0: 'ZZ' is not an action of this game.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -70,14 +71,36 @@ def _load_games() -> None:
         pass
 
 
+#: Records nest 4 deep; much deeper JSON is refused before parsing, because in
+#: Pyodide it overflows the WebAssembly stack and kills the interpreter.
+MAX_NESTING = 64
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _nested_too_deeply(text: str) -> bool:
+    depth = 0
+    for bracket in _JSON_BRACKET.finditer(_JSON_STRING.sub("", text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > MAX_NESTING:
+            return True
+    return False
+
+
 def loads(text: str) -> dict[str, Any]:
-    """Parse a record's JSON text; ``RecordError`` if it is not a JSON object."""
+    """Parse a record's JSON text; ``RecordError`` if it is not a JSON object.
+
+    >>> loads("[" * 100 + "]" * 100)
+    Traceback (most recent call last):
+    ...
+    engine.errors.RecordError: not valid JSON: nested more than 64 deep
+    """
+    if _nested_too_deeply(text):
+        raise RecordError(f"not valid JSON: nested more than {MAX_NESTING} deep")
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise RecordError(f"not valid JSON: {error}") from None
-    except RecursionError:
-        raise RecordError("not valid JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     return data

@@ -176,9 +176,13 @@ def test_loads_refuses_what_is_not_a_json_object() -> None:
         loads("{format: 1")
     with pytest.raises(RecordError, match="a record is a JSON object"):
         loads("[1, 2]")
-    # Used to escape as RecursionError.
-    with pytest.raises(RecordError, match="nested too deeply"):
+    # Used to escape as RecursionError (and to kill Pyodide with a stack overflow).
+    with pytest.raises(RecordError, match="nested more than 64 deep"):
         loads("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(RecordError, match="nested more than 64 deep"):
+        loads('{"a": ' * 65 + "1" + "}" * 65)
+    # Brackets inside strings do not count; 64 levels are fine.
+    assert loads('{"x": "[[[[\\"[[[[", "y": ' + "[" * 63 + "]" * 63 + "}")["x"] == '[[[["[[[['
 
 
 JSON_VALUES = st.recursive(
