@@ -117,9 +117,10 @@ def percentile(sorted_values: Sequence[float], fraction: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
 
 
-def run(level_a: str, level_b: str, pairs: int, jobs: int) -> Tally:
+def run(level_a: str, level_b: str, pairs: int, jobs: int, first: int = 0) -> Tally:
     chunk = 10
-    work = [(level_a, level_b, s, min(s + chunk, pairs)) for s in range(0, pairs, chunk)]
+    end = first + pairs
+    work = [(level_a, level_b, s, min(s + chunk, end)) for s in range(first, end, chunk)]
     tally = Tally()
     if jobs > 1:
         from multiprocessing import Pool
@@ -176,6 +177,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--pairings", nargs="+", default=["heuristic:random", "search:heuristic"])
     parser.add_argument("--pairs", type=int, default=300, help="deal pairs per pairing")
+    parser.add_argument("--first", type=int, default=0, help="number of the first deal pair")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
         "--speed-only", action="store_true", help="only time decisions (search vs heuristic)"
@@ -187,14 +189,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     implementation = f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}"
     if args.speed_only:
         args.pairings = ["search:heuristic"]
-    print(f"Doppelkopf players, duplicate format, first hand of each seed; {implementation}")
+    print(
+        f"Doppelkopf players, duplicate format, first hand of seeds {args.first}.."
+        f"{args.first + args.pairs - 1}; {implementation}"
+    )
     all_times: Times = {}
     rows = []
     for pairing in args.pairings:
         level_a, level_b = pairing.split(":")
         _register_all(level_a, level_b)
         started = time.perf_counter()
-        tally = run(level_a, level_b, args.pairs, args.jobs)
+        tally = run(level_a, level_b, args.pairs, args.jobs, args.first)
         rows.append((level_a, level_b, tally, time.perf_counter() - started))
         for level, groups in tally.times.items():
             for group, times in groups.items():
