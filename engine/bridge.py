@@ -139,12 +139,15 @@ class Session:
         match = self._require_match()
         if self.daily is None or not match.is_terminal():
             raise BridgeError("only a finished daily can be shared", "not_shareable")
-        team = self.seat % 2
-        outcome = match.outcome()
-        score = (outcome["score"][team], outcome["score"][1 - team])
-        won = outcome["winner"] == team
-        deals_won = [deal["winner"] == team for deal in outcome["deals"]]
         game, number = self.daily["game"], self.daily["number"]
+        outcome = match.outcome()
+        if game == "doppelkopf":
+            score, won, deals_won = _doppelkopf_result(outcome, self.seat)
+        else:
+            team = self.seat % 2
+            score = (outcome["score"][team], outcome["score"][1 - team])
+            won = outcome["winner"] == team
+            deals_won = [deal["winner"] == team for deal in outcome["deals"]]
         address = str(request.get("address", ""))
         return {
             "ok": True,
@@ -159,6 +162,7 @@ class Session:
         return {"ok": True, "stats": summary}
 
     def op_catalog(self, request: dict[str, Any]) -> dict[str, Any]:
+        from engine.doppelkopf.rules import Variant
         from engine.karnoffel.rules import RULE_SETS
 
         today = _parse_iso(request.get("today"))
@@ -180,7 +184,10 @@ class Session:
         ]
         return {
             "ok": True,
-            "games": {"karnoffel": {"sets": sets, "faces": ["german", "french"]}},
+            "games": {
+                "karnoffel": {"sets": sets, "faces": ["german", "french"]},
+                "doppelkopf": {"sets": [{"name": "standard"}], "variants": [v.value for v in Variant]},
+            },
             "daily": {
                 "first": daily.FIRST_DAILY.isoformat(),
                 "games": sorted(daily.DAILY_GAMES),
@@ -253,6 +260,23 @@ class Session:
         if played is not None:
             response["played"] = played
         return response
+
+
+def _doppelkopf_result(outcome: dict[str, Any], seat: int) -> tuple[tuple[int, int], bool, list[bool | None]]:
+    """A Doppelkopf match from ``seat``: (own score, best other score), whether
+    the seat has the (shared) best score, and per hand whether its party won
+    (``None``: nobody won the hand)."""
+    scores = outcome["score"]
+    best_other = max(points for other, points in enumerate(scores) if other != seat)
+    won = seat in (outcome["winner"] or [])
+    hands: list[bool | None] = []
+    for hand in outcome["deals"]:
+        if hand["winner"] is None:
+            hands.append(None)
+        else:
+            party = "re" if seat in hand["re"] else "kontra"
+            hands.append(hand["winner"] == party)
+    return (scores[seat], best_other), won, hands
 
 
 def _replay_as_left(record: Any) -> Any:

@@ -56,9 +56,24 @@ def _karnoffel_deals(seed: str, count: int) -> list[dict[str, Any]]:
 _KARNOFFEL_PLAYERS = 4
 _KARNOFFEL_RULES: dict[str, Any] = {"set": "classic", "target": 7, "players": _KARNOFFEL_PLAYERS}
 
+
+def _doppelkopf_deals(seed: str, count: int) -> list[dict[str, Any]]:
+    """Deal ``n`` of the day: the seed's ``n``-th shuffle, dealt by the ``n``-th
+    dealer in turn from the seed's first dealer (as if no hand were redealt)."""
+    from engine.doppelkopf.state import PLAYERS, first_dealer, seeded_deal
+
+    first = first_dealer(seed)
+    return [seeded_deal(seed, n, (first + n) % PLAYERS).to_json() for n in range(count)]
+
+
+_DOPPELKOPF_RULES: dict[str, Any] = {"set": "standard", "variants": []}
+
 DAILY_GAMES: dict[str, DailyGame] = {
     # Classic to 7: at most 7 + 6 = 13 deals.
     "karnoffel": DailyGame("karnoffel", "Karnöffel", _KARNOFFEL_RULES, 13, _karnoffel_deals),
+    # 8 hands plus up to 4 redeals (nobody takes a poverty); any further deal
+    # comes from the seed (records.md: explicit deals first, then the seed).
+    "doppelkopf": DailyGame("doppelkopf", "Doppelkopf", _DOPPELKOPF_RULES, 12, _doppelkopf_deals),
 }
 
 
@@ -114,35 +129,60 @@ def pinned_daily(game: str, day: date) -> dict[str, Any]:
 
 _MARK_WON = "🟩"
 _MARK_LOST = "🟥"
+_MARK_NEUTRAL = "⬜"  # a hand nobody won (Doppelkopf: worth 0)
 
 
-def share_text(game: str, number: int, won: bool, score: tuple[int, int], deals_won: list[bool], address: str) -> str:
+def _mark(deal: bool | None) -> str:
+    if deal is None:
+        return _MARK_NEUTRAL
+    return _MARK_WON if deal else _MARK_LOST
+
+
+def _score_words(game: str, score: tuple[int, int], sep: str) -> str:
+    # Doppelkopf scores per seat (zero-sum): the player's score and the best other's.
+    if game == "doppelkopf":
+        return f"{score[0]:+d}{sep}{score[1]:+d}"
+    return f"{score[0]}{sep}{score[1]}"
+
+
+def share_text(
+    game: str, number: int, won: bool, score: tuple[int, int], deals_won: list[bool | None], address: str
+) -> str:
     """The spoiler-free result of a finished daily, one mark per deal.
 
-    ``score`` is (the player's team, the opponents); ``deals_won`` per deal
-    in order, from the player's side.
+    ``score`` is (the player's team, the opponents) — for Doppelkopf (the
+    player's seat, the best other seat); ``deals_won`` per deal (Doppelkopf:
+    per hand) in order, from the player's side, ``None`` for a hand nobody won.
 
     >>> print(share_text("karnoffel", 12, True, (7, 4), [True, False, True], "https://example.org/stichtag/"))
     Stichtag · Karnöffel #12
     Won 7–4
     🟩🟥🟩
     https://example.org/stichtag/
+    >>> print(share_text("doppelkopf", 3, False, (-4, 6), [True, None, False], "x"))
+    Stichtag · Doppelkopf #3
+    Lost -4–+6
+    🟩⬜🟥
+    x
     """
     title = DAILY_GAMES[game].title
     verdict = "Won" if won else "Lost"
-    marks = "".join(_MARK_WON if deal else _MARK_LOST for deal in deals_won)
-    return f"Stichtag · {title} #{number}\n{verdict} {score[0]}–{score[1]}\n{marks}\n{address}"
+    marks = "".join(_mark(deal) for deal in deals_won)
+    return f"Stichtag · {title} #{number}\n{verdict} {_score_words(game, score, '–')}\n{marks}\n{address}"
 
 
-def share_line(game: str, number: int, won: bool, score: tuple[int, int], deals_won: list[bool]) -> str:
+def share_line(game: str, number: int, won: bool, score: tuple[int, int], deals_won: list[bool | None]) -> str:
     """The same result as one plain sentence for screen readers.
 
     >>> share_line("karnoffel", 12, True, (7, 4), [True, False, True])
     'Stichtag Karnöffel daily 12: won 7 to 4, 2 of 3 deals won.'
+    >>> share_line("doppelkopf", 3, True, (9, 2), [True, None, True])
+    'Stichtag Doppelkopf daily 3: won +9 to +2, 2 of 3 hands won.'
     """
     title = DAILY_GAMES[game].title
     verdict = "won" if won else "lost"
+    unit = "hands" if game == "doppelkopf" else "deals"
     return (
-        f"Stichtag {title} daily {number}: {verdict} {score[0]} to {score[1]}, "
-        f"{sum(deals_won)} of {len(deals_won)} deals won."
+        f"Stichtag {title} daily {number}: {verdict} {_score_words(game, score, ' to ')}, "
+        f"{sum(1 for deal in deals_won if deal)} of {len(deals_won)} {unit} won."
     )

@@ -12,7 +12,7 @@ from types import ModuleType
 
 import pytest
 
-from engine.daily import FIRST_DAILY, pinned_daily
+from engine.daily import DAILY_GAMES, FIRST_DAILY, pinned_daily
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,8 +31,9 @@ build = load_build()
 
 def test_pinning_writes_missing_dailies_then_checks_them(tmp_path: Path) -> None:
     until = FIRST_DAILY + timedelta(days=2)
-    assert build.pin_puzzles(tmp_path, until) == (0, 3)
-    assert build.pin_puzzles(tmp_path, until) == (3, 0)
+    games = len(DAILY_GAMES)
+    assert build.pin_puzzles(tmp_path, until) == (0, 3 * games)
+    assert build.pin_puzzles(tmp_path, until) == (3 * games, 0)
     pinned = json.loads((tmp_path / "karnoffel" / "2026-12-02.json").read_text())
     assert pinned == pinned_daily("karnoffel", date(2026, 12, 2))
 
@@ -61,7 +62,9 @@ def test_committed_puzzles_cover_400_days_and_match_the_generator(tmp_path: Path
     days = sorted(path.stem for path in committed.glob("*.json"))
     assert days[0] == "2026-12-01"
     assert date.fromisoformat(days[-1]) >= FIRST_DAILY + timedelta(days=400)
+    for game in DAILY_GAMES:
+        assert sorted(path.stem for path in (ROOT / "puzzles" / game).glob("*.json")) == days
     copy = tmp_path / "puzzles"
     shutil.copytree(ROOT / "puzzles", copy)
     checked, written = build.pin_puzzles(copy, date.fromisoformat(days[-1]))
-    assert (checked, written) == (len(days), 0)
+    assert (checked, written) == (len(days) * len(DAILY_GAMES), 0)
