@@ -129,7 +129,7 @@ def test_catalog_lists_rule_choices_and_todays_daily() -> None:
     assert reply["games"]["karnoffel"]["faces"] == ["german", "french"]
     assert reply["daily"] == {
         "first": "2026-12-01",
-        "games": ["karnoffel"],
+        "games": ["doppelkopf", "karnoffel"],
         "today": {"number": 3, "date": "2026-12-03"},
         "archive": [{"number": 2, "date": "2026-12-02"}, {"number": 1, "date": "2026-12-01"}],
     }
