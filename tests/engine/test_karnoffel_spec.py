@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from karnoffel_support import explicit
 
@@ -288,7 +288,7 @@ ANY_INPUT = st.recursive(
 )  # fmt: skip
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ANY_INPUT, ANY_INPUT, ANY_INPUT)
 def test_contract_answers_or_raises_value_error(cards: Any, chosen: Any, rules: Any) -> None:
     """Whatever it is given, the contract answers or raises ``ValueError``

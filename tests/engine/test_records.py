@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from golden_data import DEALS_FILE, GOLDEN, golden_matches, pinned_deals, play_out
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from karnoffel_support import CONFIGS, play_random_match, rules_for
 
@@ -196,7 +196,7 @@ JSON_VALUES = st.recursive(
 )  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.dictionaries(st.sampled_from(sorted(BASE) + ["deals", "humans"]), JSON_VALUES, max_size=3)
 )

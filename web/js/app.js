@@ -8,11 +8,14 @@
 // free game (resumed, or a new one with the remembered rules) · ?seed=S a
 // free game with that seed (&rules=&target=&players=&faces= override the
 // remembered rules). Test knob: &level=random|heuristic|search.
+// &game=doppelkopf|karnoffel picks the game of the daily and the free game
+// (else the remembered one; see doppelkopf-app.js).
 import { t } from "./texts.js";
 import { Store, FREE_SLOT, dailySlot } from "./storage.js";
 import { statsPanel, countdown } from "./stats.js";
 import { sharePanel } from "./share.js";
 import { el, button, createDialog, createNotices } from "./dialogs.js";
+import { GAME_TITLES, dkNewGameFields, dkRules, dkRulesSummary, dkSettings, gameFrom, gamePrefix } from "./doppelkopf-app.js";
 
 // The app's own stylesheet, linked from here so index.html stays the table's.
 if (!document.querySelector('link[href$="css/app.css"]')) {
@@ -72,6 +75,7 @@ export class App {
       button(t("menu.archive"), () => this.showArchive(), "app-menu-archive"),
       button(t("menu.new"), () => this.showNewGame(), "app-menu-new"),
       button(t("menu.stats"), () => this.showStats(), "app-menu-stats"),
+      this.gameSwitch = button(GAME_TITLES.doppelkopf, () => this.navigate(`game=${this.currentGame() === "doppelkopf" ? "karnoffel" : "doppelkopf"}`), "app-menu-game"),
     );
     bar.append(this.titleEl, menu);
     header.append(bar);
@@ -101,10 +105,11 @@ export class App {
     const slot = this.slot;
     if (slot && slot.daily) {
       const { number, date } = slot.daily;
-      return t(date < localDate() ? "header.archive" : "header.daily", { number, date });
+      return gamePrefix(slot.daily.game) + t(date < localDate() ? "header.archive" : "header.daily", { number, date });
     }
     const rules = response && response.view && response.view.rules;
     if (!rules) return "";
+    if (response.view.game === "doppelkopf") return t("header.free", { rules: dkRulesSummary(rules) });
     const set = t(`rules.${rules.set}`);
     return t("header.free", { rules: t("rules.summary", { set, target: rules.target, players: rules.players }) });
   }
@@ -136,8 +141,20 @@ export class App {
   }
 
   /** Open what the URL asks for. */
+  /** The game this page plays now (the URL's, else the remembered one). */
+  currentGame() {
+    return gameFrom(this.params, this.settings);
+  }
+
+  freeSlot() {
+    return this.currentGame() === "karnoffel" ? FREE_SLOT : `${FREE_SLOT}:${this.currentGame()}`;
+  }
+
   async route() {
     const params = this.params;
+    const other = this.currentGame() === "doppelkopf" ? "karnoffel" : "doppelkopf";
+    this.gameSwitch.textContent = GAME_TITLES[other];
+    this.gameSwitch.title = `Play ${GAME_TITLES[other]}`;
     if (params.has("daily")) return this.openDaily(params.get("daily"), { fromUrl: true });
     if (params.has("seed")) return this.openFree({ seed: params.get("seed"), rules: this.rulesFromUrl() });
     if (params.has("free")) return this.openFree({});
@@ -147,7 +164,7 @@ export class App {
   /** Change the URL (keeping the test knobs) and open what it names. */
   navigate(query) {
     const next = new URLSearchParams(query);
-    for (const knob of ["level", "pace"]) if (this.params.has(knob)) next.set(knob, this.params.get(knob));
+    for (const knob of ["level", "pace", "game"]) if (this.params.has(knob) && !next.has(knob)) next.set(knob, this.params.get(knob));
     const search = next.toString();
     history.pushState(null, "", search ? `?${search}` : location.pathname);
     this.params = next;
@@ -192,7 +209,7 @@ export class App {
   }
 
   async openDaily(date, { fromUrl = false } = {}) {
-    const game = DAILY_GAME;
+    const game = this.currentGame();
     const today = localDate();
     const text = String(date);
     // Only a well-formed date is used as a storage key or fetched; the engine
@@ -266,7 +283,7 @@ export class App {
 
   keptKnobs() {
     const next = new URLSearchParams();
-    for (const knob of ["level", "pace"]) if (this.params.has(knob)) next.set(knob, this.params.get(knob));
+    for (const knob of ["level", "pace", "game"]) if (this.params.has(knob)) next.set(knob, this.params.get(knob));
     const search = next.toString();
     return search ? `?${search}` : location.pathname;
   }
@@ -294,11 +311,12 @@ export class App {
     const set = sets.find((entry) => entry.name === rules.set) || sets[0];
     const target = set.targets.includes(rules.target) ? rules.target : set.default_target;
     const players = set.players.includes(rules.players) ? rules.players : (set.players.includes(4) ? 4 : set.players[0]);
-    return { rules: { set: set.name, target, players }, faces: faces.includes(raw && raw.faces) ? raw.faces : faces[0] };
+    return { rules: { set: set.name, target, players }, faces: faces.includes(raw && raw.faces) ? raw.faces : faces[0], ...dkSettings(raw, this.catalog) };
   }
 
   rulesFromUrl() {
     const params = this.params;
+    if (this.currentGame() === "doppelkopf") return dkRules(this.settings);
     const rules = { ...this.settings.rules, faces: this.settings.faces };
     if (params.get("rules")) {
       rules.set = params.get("rules");
@@ -312,6 +330,7 @@ export class App {
   }
 
   freeRules() {
+    if (this.currentGame() === "doppelkopf") return dkRules(this.settings);
     const rules = { ...this.settings.rules };
     if (this.settings.faces !== "german") rules.faces = this.settings.faces;
     return rules;
@@ -319,7 +338,7 @@ export class App {
 
   /** The free game: resume its save (if it is the one asked for), else a new one. */
   async openFree({ seed = null, rules = null }) {
-    const key = FREE_SLOT;
+    const key = this.freeSlot();
     const saved = this.store.readSave(key);
     if (saved.status === "bad") this.setAsideNotice(key, t(saved.reason.key, saved.reason.params));
     if (saved.status === "ok" && (seed === null || saved.save.record.seed === seed)) {
@@ -334,10 +353,10 @@ export class App {
 
   async startFree({ seed, rules }) {
     try {
-      return await this.openInSlot({ key: FREE_SLOT }, { op: "new", game: FREE_GAME, rules, seed });
+      return await this.openInSlot({ key: this.freeSlot() }, { op: "new", game: this.currentGame(), rules, seed });
     } catch (error) {
       this.notices.show("open-failed", "error", t("notice.open_failed", { reason: errorPayload(error).text }));
-      if (!this.game.response) return this.openInSlot({ key: FREE_SLOT }, { op: "new", game: FREE_GAME, rules: this.freeRules(), seed });
+      if (!this.game.response) return this.openInSlot({ key: this.freeSlot() }, { op: "new", game: this.currentGame(), rules: this.freeRules(), seed });
       return null;
     }
   }
@@ -345,7 +364,7 @@ export class App {
   /** "New match" / "New game": fresh deals with the remembered rules. */
   async newFreeGame() {
     const next = new URLSearchParams({ free: "" });
-    for (const knob of ["level", "pace"]) if (this.params.has(knob)) next.set(knob, this.params.get(knob));
+    for (const knob of ["level", "pace", "game"]) if (this.params.has(knob)) next.set(knob, this.params.get(knob));
     history.pushState(null, "", `?${next.toString().replace("free=", "free")}`);
     this.params = next;
     for (const dialog of Object.values(this.dialogs)) dialog.close();
@@ -416,7 +435,7 @@ export class App {
   }
 
   async showStats() {
-    const summary = await this.summary(DAILY_GAME);
+    const summary = await this.summary(this.currentGame());
     this.countdowns.forEach((c) => c.stop());
     const clock = countdown({ onReady: () => this.navigate("") });
     this.countdowns.push(clock);
@@ -424,7 +443,7 @@ export class App {
   }
 
   showArchive() {
-    const game = DAILY_GAME;
+    const game = this.currentGame();
     const { results } = this.store.readResults(game, this.catalog.stats_schema);
     const byNumber = new Map(results.map((r) => [r.number, r]));
     // A fresh catalog would list yesterday's daily after midnight; the one
@@ -489,13 +508,16 @@ export class App {
     const start = el("button", "primary new-game-start", t("new.start"));
     start.type = "submit";
     actions.append(button(t("new.cancel"), () => this.dialogs.newGame.close()), start);
-    form.append(el("p", "new-game-intro", t("new.intro")), setChoice.field, targetBox, facesChoice.field, actions);
+    const dk = dkNewGameFields(this.settings, this.catalog, this.currentGame(), [setChoice.field, targetBox, facesChoice.field]);
+    form.append(el("p", "new-game-intro", t("new.intro")), ...dk.nodes, setChoice.field, targetBox, facesChoice.field, actions);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.settings = this.normalizeSettings({
         rules: { set: setChoice.select.value, target: Number(target.select.value), players: Number(players.select.value) },
         faces: facesChoice.select.value,
+        ...dk.read(),
       });
+      if (this.params.has("game") || this.settings.game !== "karnoffel") this.params.set("game", this.settings.game);
       this.store.writeSettings(this.settings);
       this.dialogs.newGame.close();
       this.newFreeGame();

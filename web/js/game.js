@@ -15,9 +15,10 @@ import { attachHandInput, focusCard } from "./table/input.js";
 import { seating as seatingOf } from "./table/layout.js";
 import { formatMessage } from "./table/messages.js";
 import { buildTable, cardLabel, describeMove, renderTable } from "./table/render.js";
+import { dkMatchLine, dkSeating } from "./table/doppelkopf.js";
 
 const DEFAULT_PACE = 700;
-const COMPUTER_PHASES = new Set(["play", "show", "bid"]);
+const COMPUTER_PHASES = new Set(["play", "show", "bid", "reserve", "poverty-pass", "poverty-answer", "poverty-return"]);
 
 /** An Error for a refused request ({ok: false}); the engine's error object is .payload. */
 function refusal(payload) {
@@ -88,7 +89,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   function context(view, extra = {}) {
     return {
       faces: faces(),
-      seating: seatingOf(view),
+      seating: view.game === "doppelkopf" ? dkSeating(view) : seatingOf(view),
       focusCard: focusedCard,
       onAction: (action) => { act(action).catch(() => {}); },
       onContinue: () => { continueDeal().catch(() => {}); },
@@ -186,7 +187,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       matchOverSent = true;
       const result = view.results[view.results.length - 1];
       if (result) announce(formatMessage(result.message, ctx));
-      announce(view.match_winner === ctx.seating.myTeam ? "You win the match." : "The opponents win the match.");
+      announce(view.game === "doppelkopf" ? dkMatchLine(answer, ctx) : view.match_winner === ctx.seating.myTeam ? "You win the match." : "The opponents win the match.");
       callHook("onMatchOver", answer);
     }
   }

@@ -6,6 +6,7 @@ import { cardBackSVG, cardName, cardSVG, rankLabel, splitCard, suitName, suitSVG
 import { h } from "./dom.js";
 import { seatLabel, seatWho } from "./layout.js";
 import { formatMessage, ROLE_NAMES } from "./messages.js";
+import { dkCardName, dkDescribeMove, renderDoppelkopf } from "./doppelkopf.js";
 
 const SUIT_ORDER = { A: 0, L: 1, H: 2, B: 3 };
 const RANK_ORDER = ["K", "O", "U", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
@@ -40,6 +41,7 @@ export function roleOf(view, card) {
 
 /** "Bells Unter (Karnöffel)". */
 export function cardLabel(view, card, faces) {
+  if (view.game === "doppelkopf") return dkCardName(card);
   const role = roleOf(view, card);
   return role ? `${cardName(card, faces)} (${ROLE_NAMES[role]})` : cardName(card, faces);
 }
@@ -362,6 +364,8 @@ function renderPanel(parts, response, ctx) {
 /** Render a whole response into the table parts. */
 export function renderTable(parts, response, ctx) {
   const view = response.view;
+  parts.felt.dataset.game = view.game || "karnoffel";
+  if (view.game === "doppelkopf") return renderDoppelkopf(parts, response, ctx);
   parts.felt.dataset.phase = view.phase;
   renderInfo(parts, view, ctx);
   renderSeats(parts, view, ctx);
@@ -379,6 +383,7 @@ export function describeMove(before, response, ctx) {
   const played = response.played;
   const view = response.view;
   if (!played) return "";
+  if (view.game === "doppelkopf") return dkDescribeMove(before, response, ctx);
   const who = seatWho(ctx.seating, played.seat, { capital: true });
   const verb = played.seat === ctx.seating.me ? "" : "s";
   let text;
