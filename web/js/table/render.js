@@ -372,6 +372,7 @@ export function renderTable(parts, response, ctx) {
   parts.turn.textContent = turnText(view, ctx);
   parts.turn.dataset.mine = String(view.to_act === ctx.seating.me);
   parts.note.textContent = trickExplanation(view, ctx);
+  parts.note.title = parts.note.textContent;
   renderCalls(parts, view, ctx);
   // The calls sit in the middle of the table, where the trick will be.
   parts.felt.querySelector(".trick").append(parts.note, parts.actions);
