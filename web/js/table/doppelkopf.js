@@ -86,7 +86,7 @@ const RESERVATION_LABELS = {
   "solo-aces": "Ace solo",
 };
 const CONTRACT_LABELS = {
-  normal: "Normal game", "silent-solo": "Normal game", marriage: "Marriage", poverty: "Poverty",
+  normal: "Normal game", "silent-solo": "Silent solo", marriage: "Marriage", poverty: "Poverty",
 };
 const TRUMP_LABELS = {
   normal: "", diamonds: "Diamonds solo", hearts: "Hearts solo", spades: "Spades solo", clubs: "Clubs solo",
