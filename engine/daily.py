@@ -60,7 +60,8 @@ _KARNOFFEL_RULES: dict[str, Any] = {"set": "classic", "target": 7, "players": _K
 def _doppelkopf_deals(seed: str, count: int) -> list[dict[str, Any]]:
     """Deal ``n`` of the day: the seed's ``n``-th shuffle, dealt by the ``n``-th
     dealer in turn from the seed's first dealer (as if no hand were redealt)."""
-    from engine.doppelkopf.state import PLAYERS, first_dealer, seeded_deal
+    from engine.doppelkopf.rules import PLAYERS
+    from engine.doppelkopf.state import first_dealer, seeded_deal
 
     first = first_dealer(seed)
     return [seeded_deal(seed, n, (first + n) % PLAYERS).to_json() for n in range(count)]

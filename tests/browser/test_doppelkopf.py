@@ -61,7 +61,9 @@ def choose(view: dict[str, Any], rng: random.Random) -> str:
     return rng.choice(cards or legal)
 
 
-def play_hand(sp: Any, rng: random.Random, south: Any = None, max_moves: int = 400) -> dict[str, Any]:
+def play_hand(
+    sp: Any, rng: random.Random, south: Any = None, max_moves: int = 400
+) -> dict[str, Any]:
     """Click through until the hand (or match) is over; ``south(view)`` may pick South's moves."""
     for _ in range(max_moves):
         now = state(sp)
@@ -116,7 +118,9 @@ def say(reservation: str) -> Any:
 
 
 # -------------------------------------------------------------------- tests
-def test_doppelkopf_daily_by_clicking_is_the_engines_replay_shared_and_the_same_for_everyone(browser: Any, site_url: str) -> None:
+def test_doppelkopf_daily_by_clicking_is_the_engines_replay_shared_and_the_same_for_everyone(
+    browser: Any, site_url: str
+) -> None:
     started = time.monotonic()
     rng = random.Random(6)
     with site_context(browser, site_url) as sp:
@@ -155,7 +159,10 @@ def test_doppelkopf_daily_by_clicking_is_the_engines_replay_shared_and_the_same_
         final = state(sp)
         outcome = records.replay(final["record"]).outcome()
         assert outcome == final["outcome"] and outcome["finished"] and len(outcome["deals"]) == 8
-        shown = [int(page.locator(f'#table .dk-final[data-seat="{seat}"] b').inner_text()) for seat in range(4)]
+        shown = [
+            int(page.locator(f'#table .dk-final[data-seat="{seat}"] b').inner_text())
+            for seat in range(4)
+        ]
         assert shown == outcome["score"]
         assert page.locator("#table .dk-hand-list li").count() == 8
         # The result dialog: share text with one mark per hand, the result counted.
@@ -185,7 +192,13 @@ def test_doppelkopf_daily_by_clicking_is_the_engines_replay_shared_and_the_same_
 
 
 def test_a_marriage_hand_through_the_ui(browser: Any, site_url: str) -> None:
-    seed = find_seed("dk-marriage", lambda v: (v["contract"] or {}).get("kind") == "marriage" and v["contract"]["declarer"] == 0, say("marriage"))
+    seed = find_seed(
+        "dk-marriage",
+        lambda v: (
+            (v["contract"] or {}).get("kind") == "marriage" and v["contract"]["declarer"] == 0
+        ),
+        say("marriage"),
+    )
     with site_context(browser, site_url) as sp:
         open_free(sp, seed)
         page = sp.page
@@ -250,7 +263,9 @@ def test_a_poverty_hand_pass_refused_then_taken_and_returned(browser: Any, site_
 
 
 def test_a_poverty_nobody_takes_is_dealt_again(browser: Any, site_url: str) -> None:
-    seed = find_seed("dk-redeal", lambda v: v["phase"] == "deal" and bool(v["redeals"]), say("poverty"))
+    seed = find_seed(
+        "dk-redeal", lambda v: v["phase"] == "deal" and bool(v["redeals"]), say("poverty")
+    )
     with site_context(browser, site_url) as sp:
         open_free(sp, seed)
         page = sp.page
@@ -264,14 +279,24 @@ def test_a_poverty_nobody_takes_is_dealt_again(browser: Any, site_url: str) -> N
         assert "Nobody took your poverty" in panel.locator(".dk-redeal").inner_text()
         page.click("#table .result-panel .continue")
         after = state(sp)["view"]
-        assert after["phase"] in ("reserve", "play", "poverty-pass", "poverty-answer", "poverty-return")
+        assert after["phase"] in (
+            "reserve",
+            "play",
+            "poverty-pass",
+            "poverty-answer",
+            "poverty-return",
+        )
         assert after["hand_number"] == 1 and after["deal_number"] == 2
         assert page.locator("#table .dk-hand-number").inner_text() == "1 / 8"
         sp.assert_clean()
 
 
 def test_a_solo_hand_through_the_ui(browser: Any, site_url: str) -> None:
-    seed = find_seed("dk-solo", lambda v: (v["contract"] or {}).get("kind") == "solo" and v["contract"]["declarer"] == 0, say("solo-queens"))
+    seed = find_seed(
+        "dk-solo",
+        lambda v: (v["contract"] or {}).get("kind") == "solo" and v["contract"]["declarer"] == 0,
+        say("solo-queens"),
+    )
     with site_context(browser, site_url) as sp:
         open_free(sp, seed)
         page = sp.page
@@ -280,14 +305,20 @@ def test_a_solo_hand_through_the_ui(browser: Any, site_url: str) -> None:
         assert now["view"]["contract"] == {"kind": "solo", "trumps": "queens", "declarer": 0}
         assert page.locator("#table .dk-contract").inner_text() == "Queen solo"
         assert page.locator('#table .seat[data-seat="0"] .dk-party').inner_text() == "Re"
-        assert [page.locator(f'#table .seat[data-seat="{s}"] .dk-party').inner_text() for s in (1, 2, 3)] == ["Kontra"] * 3
+        assert [
+            page.locator(f'#table .seat[data-seat="{s}"] .dk-party').inner_text() for s in (1, 2, 3)
+        ] == ["Kontra"] * 3
         # Unplayable cards say why (the engine's reason), playable ones are marked.
         view = now["view"]
         if view["to_act"] == 0:
             hand = view["hands"][0]["known"]
-            assert page.locator("#table .card-mine.legal").count() == sum(card in view["legal"] for card in hand)
+            assert page.locator("#table .card-mine.legal").count() == sum(
+                card in view["legal"] for card in hand
+            )
             for card in set(hand) - set(view["legal"]):
-                reason = page.locator(f'#table .card-mine[data-card="{card}"]').first.get_attribute("data-reason")
+                reason = page.locator(f'#table .card-mine[data-card="{card}"]').first.get_attribute(
+                    "data-reason"
+                )
                 assert reason and "cannot be played" in reason
         page.screenshot(path=str(SHOTS / "dk_solo.png"))
         now = play_hand(sp, random.Random(4))
@@ -312,7 +343,8 @@ def test_free_doppelkopf_variants_are_chosen_and_remembered(browser: Any, site_u
         form.locator("input[value=soloist-leads]").check()
         form.locator(".new-game-start").click()
         page.wait_for_function(
-            "() => { const r = globalThis.stichtag.game.response; return r && r.view.game === 'doppelkopf'; }")
+            "() => { const r = globalThis.stichtag.game.response; return r && r.view.game === 'doppelkopf'; }"
+        )
         assert state(sp)["view"]["rules"] == {"set": "standard", "variants": ["soloist-leads"]}
         assert "game=doppelkopf" in page.url
         page.click(".app-menu-new")

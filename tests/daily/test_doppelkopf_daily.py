@@ -75,10 +75,16 @@ def test_a_daily_is_eight_hands_the_same_for_everyone_and_shares_one_mark_per_ha
 def test_share_marks_neutral_for_a_hand_nobody_won() -> None:
     text = share_text("doppelkopf", 1, True, (3, 1), [None, True, False], "a")
     assert text.splitlines()[2] == "⬜🟩🟥"
-    assert share_line("doppelkopf", 1, True, (3, 1), [None, True, False]).endswith("1 of 3 hands won.")
+    assert share_line("doppelkopf", 1, True, (3, 1), [None, True, False]).endswith(
+        "1 of 3 hands won."
+    )
 
 
 def test_catalog_offers_doppelkopf_with_its_variants_and_daily() -> None:
     reply = call(op="catalog", today="2026-12-03")
-    assert reply["games"]["doppelkopf"]["variants"] == ["second-heart-ten", "soloist-leads", "charlie-winning-only"]
+    assert reply["games"]["doppelkopf"]["variants"] == [
+        "second-heart-ten",
+        "soloist-leads",
+        "charlie-winning-only",
+    ]
     assert "doppelkopf" in reply["daily"]["games"]
