@@ -63,6 +63,7 @@ def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(browse
             stored = json.loads(local_storage(sp)[STATS_KEY])
             assert stored == {"schema": 1, "results": [{"number": 3, "won": won, "archive": False}]}
 
+        assert one.page.locator("dialog[open] .share-send").count() == 0  # no Web Share API here
         # One tap copies the text.
         one.page.click("dialog[open] .share-copy")
         expect(one.page.locator("dialog[open] .share-status")).to_have_text("Copied to the clipboard.")
@@ -83,7 +84,9 @@ def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(browser
     # Won #1 and #2 on their days; today is #4, so #3 was missed: the streak is over.
     results = [{"number": 1, "won": True, "archive": False}, {"number": 2, "won": True, "archive": False}]
     seeded = {STATS_KEY: json.dumps({"schema": 1, "results": results})}
-    with site_context(browser, site_url, today="2026-12-04", storage=seeded) as sp:
+    # A device with the Web Share API (Chromium on Linux has none): record what is sent.
+    web_share = "navigator.share = async (data) => { globalThis.sharedData = data; };"
+    with site_context(browser, site_url, today="2026-12-04", storage=seeded, init_script=web_share) as sp:
         open_site(sp)
         page = sp.page
         assert page.inner_text("#app-title") == "Daily #4 · 2026-12-04"
@@ -116,6 +119,9 @@ def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(browser
         assert dialog.locator(".app-dialog-title").inner_text() == "Archive daily #3 · 2026-12-03"
         text, _, won = expected_share(end["record"], 3, site_url)
         assert dialog.locator(".share-text").text_content() == text
+        dialog.locator(".share-send").click()
+        expect(dialog.locator(".share-status")).to_have_text("Shared.")
+        assert page.evaluate("globalThis.sharedData") == {"text": text}
         # Counted apart: it does not bridge the gap, the on-the-day numbers are unchanged.
         assert dialog.locator(".stats-item[data-stat=played] .stats-value").inner_text() == "2"
         assert dialog.locator(".stats-item[data-stat=current_streak] .stats-value").inner_text() == "0"

@@ -24,7 +24,6 @@ const EN = {
   "notice.bad_url": "{reason}",
   "notice.bad_url_more": "You can play today's daily instead.",
   "notice.before_first": "The first daily comes out on {first}. Until then, enjoy a free game.",
-  "notice.no_daily_yet": "The first daily comes out on {first}.",
   "notice.storage_unavailable": "This browser does not let the site keep data on this device (private mode?). You can play, but your game and statistics will not be kept after you leave.",
   "notice.storage_full": "The storage on this device is full, so your game is not being saved. You can keep playing.",
   "notice.storage_failed": "Your game could not be saved on this device ({detail}). You can keep playing.",
@@ -33,7 +32,6 @@ const EN = {
   "notice.stats_set_aside": "Your saved statistics could not be read ({reason}); they were set aside and counting starts again.",
   "notice.engine_error": "The card engine refused: {reason}",
   "notice.open_failed": "The game could not be opened: {reason}",
-  "notice.pinned_missing": "",
 
   // why a save is set aside
   "save.unreadable": "it is not readable.",
@@ -46,8 +44,6 @@ const EN = {
   // result, share, stats
   "result.title": "Daily #{number} · {date}",
   "result.title_archive": "Archive daily #{number} · {date}",
-  "result.won": "You won {us}–{them}.",
-  "result.lost": "You lost {us}–{them}.",
   "share.heading": "Share your result",
   "share.copy": "Copy result",
   "share.copied": "Copied to the clipboard.",
@@ -82,8 +78,6 @@ const EN = {
   "archive.status.won": "won",
   "archive.status.lost": "lost",
   "archive.status.playing": "in progress",
-  "archive.status.none": "",
-  "archive.today": "today",
 
   // new game
   "new.heading": "New game",
