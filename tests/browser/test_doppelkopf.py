@@ -357,3 +357,30 @@ def _triples(cards: list[str]) -> list[tuple[str, str, str]]:
     from itertools import combinations
 
     return list(combinations(cards, 3))
+
+
+def test_taking_a_computers_poverty_and_returning_three_cards(browser: Any, site_url: str) -> None:
+    def south(view: dict[str, Any]) -> str | None:
+        return next((a for a in ("accept", "healthy") if a in view["legal"]), None)
+
+    def taken_by_south(v: dict[str, Any]) -> bool:
+        return bool(v["poverty"]) and v["poverty"]["poor"] != 0 and v["poverty"]["acceptor"] == 0
+
+    seed = find_seed("dk-take", taken_by_south, south)
+    with site_context(browser, site_url) as sp:
+        open_free(sp, seed)
+        page = sp.page
+        play_hand(sp, random.Random(1), south=south, max_moves=2)
+        view = state(sp)["view"]
+        assert view["phase"] == "poverty-return" and view["to_act"] == 0
+        assert len(view["poverty"]["passed_cards"]) == 3
+        assert page.locator("#table .dk-picking .dk-pick").count() == 15
+        assert "Return" in page.locator("#table .dk-confirm-exchange").inner_text()
+        click_action(sp, view, view["legal"][-1])
+        now = state(sp)
+        assert now["view"]["phase"] == "play"
+        assert len(now["view"]["hands"][0]["known"]) == 12 or now["view"]["to_act"] != 0
+        assert page.locator('#table .seat[data-seat="0"] .dk-party').inner_text() == "Re"
+        play_hand(sp, random.Random(5))
+        assert shown_hand_result(sp)["re"] + shown_hand_result(sp)["kontra"] == 240
+        sp.assert_clean()
