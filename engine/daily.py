@@ -27,8 +27,17 @@ from engine.messages import Message
 from engine.records import FORMAT_VERSION
 
 __all__ = [
-    "FIRST_DAILY", "DailyGame", "DAILY_GAMES", "DailyDateError", "daily_number", "daily_date",
-    "daily_seed", "pinned_daily", "parse_daily_date", "share_text", "share_line",
+    "DAILY_GAMES",
+    "FIRST_DAILY",
+    "DailyDateError",
+    "DailyGame",
+    "daily_date",
+    "daily_number",
+    "daily_seed",
+    "parse_daily_date",
+    "pinned_daily",
+    "share_line",
+    "share_text",
 ]  # fmt: skip
 
 FIRST_DAILY = date(2026, 12, 1)

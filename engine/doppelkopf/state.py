@@ -32,6 +32,7 @@ from itertools import combinations
 from typing import Any
 
 from engine import rng
+from engine.core import CHANCE, TERMINAL, MatchState
 from engine.doppelkopf.actions import (
     RESERVATION_PRIORITY,
     SOLO_CONTRACTS,
@@ -64,7 +65,6 @@ from engine.doppelkopf.rules import (
 from engine.doppelkopf.scoring import HandScore, HandSummary, score_hand, seat_scores, summarize
 from engine.doppelkopf.tricks import PlayedTrick, TrickResult, resolve_trick
 from engine.errors import IllegalActionError
-from engine.karnoffel.state import CHANCE, TERMINAL
 from engine.messages import Message
 
 __all__ = [
@@ -205,8 +205,12 @@ def _remove(hand: list[Card], cards: Sequence[Card]) -> None:
         hand.remove(card)
 
 
-class State:
+class State(MatchState):
     """The whole match state. Build with :func:`new_match` or ``engine.records``."""
+
+    GAME = "doppelkopf"
+    action_text = staticmethod(action_notation)
+    explicit_deals: tuple[Deal, ...]
 
     def __init__(
         self,
@@ -316,14 +320,6 @@ class State:
             return None
         return seeded_deal(self.seed, self.deals_dealt, self.next_dealer)
 
-    def settle_chance(self) -> None:
-        """Deal every deal that is due from the match's deal source."""
-        while self.phase is Phase.DEAL:
-            deal = self.chance_outcome()
-            if deal is None:
-                return
-            self._apply_deal(deal)
-
     def legal_actions(self) -> list[Action]:
         """What the current player may do (empty at chance and terminal nodes)."""
         phase = self.phase
@@ -370,9 +366,6 @@ class State:
         if self.phase is not Phase.POVERTY_ANSWER:
             return self._wrong_phase(action)
         return None
-
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
-        return self.why_illegal(action, seat) is None
 
     def apply_action(self, action: Action | Deal | str, seat: int | None = None) -> None:
         """Apply a deal (at a chance node) or the current player's action.
@@ -829,28 +822,7 @@ class State:
             "reason": result.reason.to_json(),
         }
 
-    def _hand_reasons(self, seat: int) -> dict[str, dict[str, Any]]:
-        """For each card in the seat's hand that it cannot play now, why not."""
-        reasons = {}
-        for card in self.hands[seat]:
-            reason = self.why_illegal(card, seat)
-            if reason is not None:
-                reasons[card.notation] = reason.to_json()
-        return reasons
-
     # ---------------------------------------------------------------- records
-    def to_record(self) -> dict[str, Any]:
-        """The match so far as a game record (``records.md``)."""
-        record: dict[str, Any] = {"format": 1, "game": "doppelkopf", "rules": self.rules.to_json()}
-        if self.explicit_deals:
-            record["deals"] = [deal.to_json() for deal in self.explicit_deals]
-        if self.seed is not None:
-            record["seed"] = self.seed
-        if self.humans != (0,):
-            record["humans"] = list(self.humans)
-        record["actions"] = [action_notation(action) for action in self.actions]
-        return record
-
     def outcome(self) -> dict[str, Any]:
         """Per hand: winner, value and breakdown; the match score (``replay`` output)."""
         finished = self.is_terminal()

@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core import TrickResult
 from engine.doppelkopf.cards import Card, parse_cards
 from engine.doppelkopf.rules import CONTRACTS, HEART_TEN, Contract
-from engine.karnoffel.tricks import TrickResult
 from engine.messages import Message
 
 __all__ = ["PlayedTrick", "TrickResult", "beats", "parse_trick", "resolve_trick"]

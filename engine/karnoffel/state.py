@@ -24,6 +24,7 @@ from enum import Enum
 from typing import Any
 
 from engine import rng
+from engine.core import CHANCE, TERMINAL, MatchState
 from engine.errors import IllegalActionError
 from engine.karnoffel.actions import Action, Call, Deal, action_notation, parse_action
 from engine.karnoffel.cards import DECK, Card, Suit
@@ -45,9 +46,6 @@ __all__ = [
     "seeded_deals",
     "special_cards",
 ]  # fmt: skip
-
-CHANCE = -1
-TERMINAL = -4
 
 
 class Phase(Enum):
@@ -161,8 +159,12 @@ class _Bid:
     log: list[tuple[int, str]] = field(default_factory=list)  # (team, call)
 
 
-class State:
+class State(MatchState):
     """The whole match state. Build with :func:`new_match` or ``engine.records``."""
+
+    GAME = "karnoffel"
+    action_text = staticmethod(action_notation)
+    explicit_deals: tuple[Deal, ...]
 
     def __init__(
         self,
@@ -293,9 +295,6 @@ class State:
             return self._why_card_illegal(action)
         return self._why_call_illegal(action)
 
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
-        return self.why_illegal(action, seat) is None
-
     def apply_action(self, action: Action | Deal | str, seat: int | None = None) -> None:
         """Apply a deal (at a chance node) or the current player's action.
 
@@ -319,14 +318,6 @@ class State:
             self._decide_show(action)
         else:
             self._bid_call(action)
-
-    def settle_chance(self) -> None:
-        """Deal every deal that is due from the match's deal source."""
-        while self.phase is Phase.DEAL:
-            deal = self.chance_outcome()
-            if deal is None:
-                return
-            self._apply_deal(deal)
 
     # --------------------------------------------------------------- legality
     def _why_card_illegal(self, card: Card) -> Message | None:
@@ -611,28 +602,7 @@ class State:
             "log": [{"team": t, "call": call} for t, call in self.bid.log],
         }
 
-    def _hand_reasons(self, seat: int) -> dict[str, dict[str, Any]]:
-        """For each card in the seat's hand that it cannot play now, why not."""
-        reasons = {}
-        for card in self.hands[seat]:
-            reason = self.why_illegal(card, seat)
-            if reason is not None:
-                reasons[card.notation] = reason.to_json()
-        return reasons
-
     # ---------------------------------------------------------------- records
-    def to_record(self) -> dict[str, Any]:
-        """The match so far as a game record (``records.md``)."""
-        record: dict[str, Any] = {"format": 1, "game": "karnoffel", "rules": self.rules.to_json()}
-        if self.explicit_deals:
-            record["deals"] = [deal.to_json() for deal in self.explicit_deals]
-        if self.seed is not None:
-            record["seed"] = self.seed
-        if self.humans != (0,):
-            record["humans"] = list(self.humans)
-        record["actions"] = [action_notation(action) for action in self.actions]
-        return record
-
     def outcome(self) -> dict[str, Any]:
         """Per deal: winner and points; the match score and winner (``replay`` output)."""
         return {

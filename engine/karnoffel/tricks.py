@@ -22,10 +22,10 @@ Historic: off-suit Kings cannot win, and the Bells 3 beats the Hearts 9:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
+from engine.core import TrickResult
 from engine.karnoffel.cards import DECK, Card, Rank, Suit, parse_cards
 from engine.messages import Message
 
@@ -76,15 +76,6 @@ def role_of(card: Card, chosen: Suit) -> Role | None:
     if card.suit is not chosen:
         return None
     return _ROLE_BY_RANK.get(card.rank)
-
-
-@dataclass(frozen=True, slots=True)
-class TrickResult:
-    """The winning card's index in the trick, the reason, and notes on losers."""
-
-    winner: int
-    reason: Message
-    notes: tuple[Message, ...] = ()
 
 
 # Strength bands: specials above every plain card.
