@@ -149,6 +149,25 @@ def test_each_kind_of_corrupt_save_is_set_aside_with_a_notice(browser: Any, site
         free_notice = page.locator(f'[data-notice="set-aside:{FREE_KEY}"] .app-notice-text')
         assert "saved by a newer version of Stichtag (save format 7" in free_notice.inner_text()
         assert state(sp)["record"]["seed"].startswith("free/") and state(sp)["legal"]
+
+        # Statistics of another schema are set aside with a notice; counting starts again.
+        stats_key = "stichtag:v1:stats:karnoffel"
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [stats_key, json.dumps({"schema": 99, "results": []})])
+        page.click(".app-menu-stats")
+        expect(page.locator("[data-notice=stats-karnoffel] .app-notice-text")).to_have_text(
+            "Your saved statistics could not be read (schema 99, expected 1); they were set aside and counting starts again."
+        )
+        expect(page.locator("dialog[open] .stats-item[data-stat=played] .stats-value")).to_have_text("0")
+        assert stats_key not in local_storage(sp)
+        page.keyboard.press("Escape")
+
+        # Storage that fills up during the game: one notice, the game goes on.
+        page.evaluate("() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }")
+        before = len(state(sp)["record"]["actions"])
+        play(sp, moves=1)
+        expect(page.locator("[data-notice=storage-full]")).to_be_visible()
+        assert len(play(sp, moves=2)["record"]["actions"]) > before + 2
+        assert page.locator("[data-notice=storage-full]").count() == 1
         sp.assert_clean()
 
 

@@ -122,10 +122,7 @@ export class App {
 
   // --------------------------------------------------------------- start
   async start() {
-    const today = localDate();
-    const catalog = await this.engine.request({ op: "catalog", today });
-    if (!catalog || !catalog.ok) throw new Error(`catalog: ${JSON.stringify(catalog)}`);
-    this.catalog = catalog;
+    await this.refreshCatalog();
     this.settings = this.normalizeSettings(this.store.readSettings());
     this.game.setHooks({
       onState: (response) => this.onState(response),
@@ -150,7 +147,18 @@ export class App {
     return this.currentGame() === "karnoffel" ? FREE_SLOT : `${FREE_SLOT}:${this.currentGame()}`;
   }
 
+  /** What the engine offers for the local date (today's daily, the archive); again after midnight. */
+  async refreshCatalog() {
+    const today = localDate();
+    if (this.catalog && this.catalogDate === today) return;
+    const catalog = await this.engine.request({ op: "catalog", today });
+    if (!catalog || !catalog.ok) throw new Error(`catalog: ${JSON.stringify(catalog)}`);
+    this.catalog = catalog;
+    this.catalogDate = today;
+  }
+
   async route() {
+    await this.refreshCatalog();
     const params = this.params;
     const other = this.currentGame() === "doppelkopf" ? "karnoffel" : "doppelkopf";
     this.gameSwitch.textContent = GAME_TITLES[other];
@@ -442,12 +450,11 @@ export class App {
     this.dialogs.stats.open(t("stats.heading"), statsPanel(summary), clock.node);
   }
 
-  showArchive() {
+  async showArchive() {
+    await this.refreshCatalog();
     const game = this.currentGame();
     const { results } = this.store.readResults(game, this.catalog.stats_schema);
     const byNumber = new Map(results.map((r) => [r.number, r]));
-    // A fresh catalog would list yesterday's daily after midnight; the one
-    // from the start is enough to list, the engine refuses what cannot open.
     const list = el("ol", "archive-list");
     for (const { number, date } of this.catalog.daily.archive) {
       const item = el("li", "archive-item");
