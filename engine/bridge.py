@@ -323,6 +323,8 @@ _SESSION = Session()
 def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON response (both ``str``)."""
     try:
+        if records.nested_too_deeply(request_json):
+            raise BridgeError(f"a request may nest at most {records.MAX_NESTING} deep", "bad_request")
         request = json.loads(request_json)
         if not isinstance(request, dict):
             raise BridgeError("a request is a JSON object", "bad_request")

@@ -78,7 +78,9 @@ _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _JSON_BRACKET = re.compile(r"[\[\]{}]")
 
 
-def _nested_too_deeply(text: str) -> bool:
+def nested_too_deeply(text: str) -> bool:
+    """Whether JSON text nests deeper than MAX_NESTING (which would overflow
+    Pyodide's WebAssembly stack in ``json.loads``)."""
     depth = 0
     for bracket in _JSON_BRACKET.finditer(_JSON_STRING.sub("", text)):
         depth += 1 if bracket.group() in "[{" else -1
@@ -95,7 +97,7 @@ def loads(text: str) -> dict[str, Any]:
     ...
     engine.errors.RecordError: not valid JSON: nested more than 64 deep
     """
-    if _nested_too_deeply(text):
+    if nested_too_deeply(text):
         raise RecordError(f"not valid JSON: nested more than {MAX_NESTING} deep")
     try:
         data = json.loads(text)

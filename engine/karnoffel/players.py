@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine import rng
+from engine.core import MatchState
 from engine.karnoffel.heuristic import HeuristicPlayer
 from engine.karnoffel.search import SearchPlayer
 
@@ -58,14 +59,12 @@ LEVELS: dict[str, Callable[[], Player]] = {
 DEFAULT_LEVEL = "search"
 
 
-def seed_for(state: Any, seat: int) -> str:
-    """The seed of a computer decision: the match's seed, the seat and the
-    number of actions so far, so the same play gives the same game everywhere."""
-    record = state.to_record()
-    base = record.get("seed") or rng.derive(
-        "deals", *(deal["cards"][0] for deal in record.get("deals", []))
-    )
-    return rng.derive(base, "player", seat, len(record["actions"]))
+def seed_for(state: MatchState, seat: int) -> str:
+    """The seed of a computer decision: the match's seed (or, without one, its
+    explicit deals), the seat and the number of actions so far, so the same
+    play gives the same game everywhere."""
+    base = state.seed or rng.derive("deals", *(deal.cards[0].notation for deal in state.explicit_deals))
+    return rng.derive(base, "player", seat, len(state.actions))
 
 
 def choose_action(level: str, view: dict[str, Any], seed: str) -> str:

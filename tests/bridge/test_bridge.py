@@ -37,7 +37,7 @@ def test_ping() -> None:
     assert call(op="ping")["ok"] is True
 
 
-@pytest.mark.parametrize("raw", ["not json", "[]", '{"op": "fly"}', '{"op": 3}'])
+@pytest.mark.parametrize("raw", ["not json", "[]", '{"op": "fly"}', '{"op": 3}', '{"op": "new", "rules": ' + "[" * 5000 + "]" * 5000 + "}"])
 def test_bad_requests_get_an_error_not_an_exception(raw: str) -> None:
     reply = json.loads(bridge.handle(raw))
     assert reply["ok"] is False and reply["error"]["text"]
