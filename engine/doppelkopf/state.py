@@ -311,11 +311,20 @@ class State(MatchState):
         return [float(score) for score in self.scores]
 
     def chance_outcome(self) -> Deal | None:
-        """The next deal (explicit deals first, then the seed), or ``None`` if none is left."""
+        """The next deal (explicit deals first, then the seed), or ``None`` if none is left.
+
+        The first explicit deal names its dealer; later dealers follow the rules.
+        """
         if self.phase is not Phase.DEAL:
             return None
         if self.deals_dealt < len(self.explicit_deals):
-            return self.explicit_deals[self.deals_dealt]
+            deal = self.explicit_deals[self.deals_dealt]
+            if self.deals_dealt == 0:
+                return deal
+            # Explicit deals pin the cards; who deals follows the rules (one
+            # seat on after a hand, the same dealer after a redeal), which a
+            # pinned daily cannot know in advance.
+            return Deal(self.next_dealer, deal.cards)
         if self.seed is None:
             return None
         return seeded_deal(self.seed, self.deals_dealt, self.next_dealer)

@@ -8,6 +8,7 @@ import pytest
 from dk_support import advance_to, finish_hand, make_deal, play, snapshot, start
 
 from engine.doppelkopf import Contract, Party, Rules, Variant, action_notation
+from engine.doppelkopf.actions import Deal
 from engine.doppelkopf.state import GameKind, Phase, State, seeded_deal
 from engine.errors import IllegalActionError
 
@@ -166,6 +167,16 @@ def test_poverty_declined_by_all_takes_the_next_deal_with_the_same_dealer() -> N
     state.settle_chance()
     assert state.deal == seeded_deal("tests", 1, 3)
     assert state.dealer == 3 and state.hand_number == 1 and state.deals_dealt == 2
+
+
+def test_after_a_redeal_the_next_explicit_deal_keeps_the_dealer() -> None:
+    """A pinned daily fixes the cards of each deal, not who deals it."""
+    later = seeded_deal("other", 0, 0)
+    state = State(None, seed="tests", deals=[make_deal(POOR), later, seeded_deal("other", 1, 1)])
+    state.settle_chance()
+    play(state, "poverty", "healthy", "healthy", "healthy", "pass:DA,D10,D9", "decline", "decline", "decline")
+    state.settle_chance()
+    assert state.dealer == 3 and state.deal == Deal(3, later.cards)
 
 
 # ------------------------------------------------------------------ announcements
