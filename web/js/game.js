@@ -339,6 +339,8 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     if (!response) return null;
     const request = { op: "load", record: response.record, seat: response.view.seat };
     if (lastRequest && lastRequest.level) request.level = lastRequest.level;
+    // A finished deal on show stays on show: the next deal waits for "Continue".
+    if (response.view.phase === "deal") request.between_deals = true;
     const saved = lastRequest;
     const answer = await open(request);
     lastRequest = saved;
