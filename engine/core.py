@@ -8,12 +8,23 @@ themselves: ``current_player``, ``why_illegal``, ``chance_outcome``,
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
+from engine import rng
 from engine.messages import Message
 
-__all__ = ["CHANCE", "TERMINAL", "MatchState", "TrickResult"]
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "MatchState",
+    "Player",
+    "RandomPlayer",
+    "TrickResult",
+    "choose_with",
+    "seed_for",
+]
 
 #: ``current_player()`` at a chance node (cards must be dealt) ...
 CHANCE = -1
@@ -94,3 +105,41 @@ class MatchState:
         record["actions"] = [self.action_text(action) for action in self.actions]
         return record
 
+
+
+# --------------------------------------------------------------------------
+# Computer players' common ground (each game registers its own levels)
+# --------------------------------------------------------------------------
+
+
+class Player(Protocol):
+    """Chooses one legal action (its notation) from a seat's view."""
+
+    def choose(self, view: dict[str, Any], stream: rng.Stream) -> str: ...
+
+
+class RandomPlayer:
+    """The baseline: a uniformly random legal action."""
+
+    def choose(self, view: dict[str, Any], stream: rng.Stream) -> str:
+        legal: list[str] = view["legal"]
+        if not legal:
+            raise ValueError("it is not this seat's turn: no legal actions in the view")
+        return stream.choice(legal)
+
+
+def seed_for(state: MatchState, seat: int) -> str:
+    """The seed of a computer decision: the match's seed (or, without one, its
+    explicit deals), the seat and the number of actions so far, so the same
+    play gives the same game everywhere."""
+    base = state.seed or rng.derive("deals", *(deal.cards[0].notation for deal in state.explicit_deals))
+    return rng.derive(base, "player", seat, len(state.actions))
+
+
+def choose_with(levels: Mapping[str, Callable[[], Player]], level: str, view: dict[str, Any], seed: str) -> str:
+    """The action the player of ``level`` (one of ``levels``) chooses from ``view``."""
+    try:
+        player = levels[level]()
+    except KeyError:
+        raise ValueError(f"unknown player level {level!r} ({', '.join(sorted(levels))})") from None
+    return player.choose(view, rng.Stream(seed))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine import core
 from engine.doppelkopf import players as doppelkopf_players
 from engine.karnoffel import players as karnoffel_players
 
@@ -32,7 +33,7 @@ GAMES: dict[str, Callable[[str, dict[str, Any], str], str]] = {
 LEVELS = tuple(karnoffel_players.LEVELS)
 DEFAULT_LEVEL = karnoffel_players.DEFAULT_LEVEL
 #: The seed of a computer decision (the same rule for every game).
-seed_for = karnoffel_players.seed_for
+seed_for = core.seed_for
 
 if tuple(doppelkopf_players.LEVELS) != LEVELS or doppelkopf_players.DEFAULT_LEVEL != DEFAULT_LEVEL:
     raise ImportError("every game must offer the same player levels")

@@ -19,10 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import rng
+from engine.core import Player, RandomPlayer, choose_with, seed_for
 from engine.doppelkopf.heuristic import HeuristicPlayer
 from engine.doppelkopf.search import SearchPlayer
-from engine.karnoffel.players import Player, RandomPlayer, seed_for
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -46,8 +45,4 @@ DEFAULT_LEVEL = "search"
 
 def choose_action(level: str, view: dict[str, Any], seed: str) -> str:
     """The action the player of ``level`` chooses from ``view``."""
-    try:
-        player = LEVELS[level]()
-    except KeyError:
-        raise ValueError(f"unknown player level {level!r} ({', '.join(sorted(LEVELS))})") from None
-    return player.choose(view, rng.Stream(seed))
+    return choose_with(LEVELS, level, view, seed)
