@@ -135,6 +135,39 @@ def ensure_node_modules() -> str:
     return pinned
 
 
+VENV = ROOT / ".venv"
+LOCK = ROOT / "requirements" / "lock.txt"
+
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_venv() -> Path:
+    """Make ``.venv`` hold exactly the locked tools (``requirements/lock.txt``,
+    hash-checked); return its Python. Redone whenever the lock changes."""
+    stamp = VENV / ".stichtag-lock"
+    want = _sha256(LOCK)
+    python = venv_python()
+    if python.exists() and stamp.exists() and stamp.read_text().strip() == want:
+        return python
+    log(f"python venv {VENV.relative_to(ROOT)}/ from {LOCK.relative_to(ROOT)} ...")
+    if in_venv():
+        sys.exit(
+            "build.py: .venv does not match requirements/lock.txt; run `python3 build.py deps`"
+        )
+    shutil.rmtree(VENV, ignore_errors=True)  # exactly the lock: nothing left from before
+    subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    subprocess.run([*pip, "--require-hashes", "--no-deps", "-r", str(LOCK)], check=True)
+    stamp.write_text(want + "\n")
+    return python
+
+
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
 def copy_pyodide(out: Path) -> None:
     """Copy the Pyodide runtime and a trimmed, package-free lock file to ``out``."""
     out.mkdir(parents=True, exist_ok=True)
@@ -160,8 +193,20 @@ def _run_compile_pyc(src: Path, out: Path, mode: str, prefix: str, stdlib: Path 
     """Run scripts/compile_pyc.mjs (Pyodide's Python under Node) on a zip."""
     if shutil.which("node") is None:
         sys.exit("build.py: node is needed to compile .pyc with Pyodide; install Node.js")
-    cmd = ["node", str(COMPILE_PYC_SCRIPT), "--pyodide", str(PYODIDE_PKG), "--in", str(src),
-           "--out", str(out), "--mode", mode, "--prefix", prefix]
+    cmd = [
+        "node",
+        str(COMPILE_PYC_SCRIPT),
+        "--pyodide",
+        str(PYODIDE_PKG),
+        "--in",
+        str(src),
+        "--out",
+        str(out),
+        "--mode",
+        mode,
+        "--prefix",
+        prefix,
+    ]
     if stdlib is not None:
         cmd += ["--stdlib", str(stdlib)]
     subprocess.run(cmd, cwd=ROOT, check=True)
@@ -245,8 +290,13 @@ def engine_pycs(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
                     _zip_write(zf, arcname, data)
         major, minor = pyodide_python()
         tmp = cached.with_suffix(".tmp")
-        _run_compile_pyc(src, tmp, "pycache", f"/lib/python{major}.{minor}/site-packages",
-                         compiled_stdlib(version))
+        _run_compile_pyc(
+            src,
+            tmp,
+            "pycache",
+            f"/lib/python{major}.{minor}/site-packages",
+            compiled_stdlib(version),
+        )
         src.unlink()
         os.replace(tmp, cached)
     with zipfile.ZipFile(cached) as zf:
@@ -352,7 +402,9 @@ def pin_puzzles(puzzles: Path, until: date) -> tuple[int, int]:
                     raise PuzzleDriftError(_drift_message(path, pinned, expected))
                 checked += 1
             else:
-                path.write_text(json.dumps(expected, separators=(",", ":")) + "\n", encoding="utf-8")
+                path.write_text(
+                    json.dumps(expected, separators=(",", ":")) + "\n", encoding="utf-8"
+                )
                 written += 1
             day += timedelta(days=1)
     return checked, written
@@ -390,8 +442,17 @@ def build_docs(out: Path) -> None:
     config = ROOT / "mkdocs.yml"
     if config.exists():
         subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config),
-             "-d", str(out / "rules")],
+            [
+                sys.executable,
+                "-m",
+                "mkdocs",
+                "build",
+                "-q",
+                "-f",
+                str(config),
+                "-d",
+                str(out / "rules"),
+            ],
             cwd=ROOT,
             check=True,
         )
@@ -444,8 +505,10 @@ def build(site: Path = SITE) -> dict[str, object]:
     write_build_info(site, info)
 
     total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
-    log(f"site/ built in {time.perf_counter() - t0:.1f} s: {total / 1e6:.1f} MB, "
-        f"wheel {wheel.name} ({wheel.stat().st_size} bytes)")
+    log(
+        f"site/ built in {time.perf_counter() - t0:.1f} s: {total / 1e6:.1f} MB, "
+        f"wheel {wheel.name} ({wheel.stat().st_size} bytes)"
+    )
     return info
 
 
@@ -459,17 +522,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     quiet = False
 
-    def guess_type(self, path: str | os.PathLike[str]) -> str:  # noqa: D102
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
         suffix = Path(str(path)).suffix.lower()
         return MIME_TYPES.get(suffix) or super().guess_type(path)
 
-    def end_headers(self) -> None:  # noqa: D102
+    def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", CSP)
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002, D102
+    def log_message(self, format: str, *args: object) -> None:
         if not self.quiet:
             super().log_message(format, *args)
 
@@ -496,8 +559,10 @@ def serve(host: str, port: int) -> None:
     try:
         server = make_server(SITE, host, port)
     except OSError as err:
-        sys.exit(f"build.py: cannot listen on {host}:{port} ({err.strerror}); "
-                 "pick another port with --port N (0 = any free port)")
+        sys.exit(
+            f"build.py: cannot listen on {host}:{port} ({err.strerror}); "
+            "pick another port with --port N (0 = any free port)"
+        )
     url = f"http://{server.server_address[0]}:{server.server_address[1]}/"
     print(f"Serving {SITE.relative_to(ROOT)}/ at {url}  (Ctrl-C to stop)", flush=True)
     try:
@@ -517,8 +582,18 @@ def main(argv: list[str] | None = None) -> None:
     p_serve.add_argument("--port", type=int, default=8000, help="0 = any free port")
     p_serve.add_argument("--host", default="127.0.0.1")
     p_serve.add_argument("--no-build", action="store_true", help="serve the existing site/")
+    sub.add_parser("deps", help="install what the build and tests need (.venv, node_modules)")
     args = parser.parse_args(argv)
 
+    if args.command == "deps":
+        ensure_venv()
+        ensure_node_modules()
+        return
+    if not in_venv():
+        # The build needs the locked tools (mkdocs for the rules pages): run it
+        # with the project's venv, made from the lock if needed.
+        python = ensure_venv()
+        os.execv(python, [str(python), str(Path(__file__).resolve()), *sys.argv[1:]])
     if args.command == "serve":
         if not args.no_build or not (SITE / "index.html").exists():
             build()

@@ -55,7 +55,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variants", action="store_true", help="all three variants on")
     args = parser.parse_args(argv)
     rules = Rules(frozenset(Variant) if args.variants else frozenset())
-    print(f"python {sys.version.split()[0]}, {args.matches} matches per loop, rules {rules.to_json()}")
+    print(
+        f"python {sys.version.split()[0]}, {args.matches} matches per loop, rules {rules.to_json()}"
+    )
     for loop, use_views in (("engine", False), ("views", True)):
         times, total_actions, kinds = [], 0, Counter[str]()
         for number in range(args.matches):

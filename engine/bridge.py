@@ -70,7 +70,9 @@ __all__ = ["Session", "handle"]
 
 
 class BridgeError(Exception):
-    def __init__(self, text: str, key: str = "bridge_error", params: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, text: str, key: str = "bridge_error", params: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(text)
         self.payload = {"key": key, "params": params or {}, "text": text}
 
@@ -109,7 +111,9 @@ class Session:
         opened = request.get("daily")
         if opened is not None:
             # A saved daily: check it is the daily it claims to be.
-            day = _parse_date(opened.get("date") if isinstance(opened, dict) else None, request.get("today"))
+            day = _parse_date(
+                opened.get("date") if isinstance(opened, dict) else None, request.get("today")
+            )
             game = opened.get("game", "karnoffel")
             if not isinstance(record, dict) or record.get("seed") != daily.daily_seed(game, day):
                 raise BridgeError("the saved game is not this daily", "bad_daily_save")
@@ -128,7 +132,9 @@ class Session:
         pinned = request.get("pinned")
         if pinned is not None:
             if not isinstance(pinned, dict) or pinned.get("seed") != expected["seed"]:
-                raise BridgeError("the pinned daily file does not belong to this date", "bad_pinned_daily")
+                raise BridgeError(
+                    "the pinned daily file does not belong to this date", "bad_pinned_daily"
+                )
             expected = pinned
         response = self._start(expected, request)
         self.daily = {"game": game, "number": daily.daily_number(day), "date": day.isoformat()}
@@ -186,7 +192,10 @@ class Session:
             "ok": True,
             "games": {
                 "karnoffel": {"sets": sets, "faces": ["german", "french"]},
-                "doppelkopf": {"sets": [{"name": "standard"}], "variants": [v.value for v in Variant]},
+                "doppelkopf": {
+                    "sets": [{"name": "standard"}],
+                    "variants": [v.value for v in Variant],
+                },
             },
             "daily": {
                 "first": daily.FIRST_DAILY.isoformat(),
@@ -209,7 +218,9 @@ class Session:
         try:
             match = _replay_as_left(record) if as_left else records.replay(record)
         except RecordError as error:
-            raise BridgeError(f"bad record: {error}", "bad_record", {"index": error.index, "detail": error.detail}) from None
+            raise BridgeError(
+                f"bad record: {error}", "bad_record", {"index": error.index, "detail": error.detail}
+            ) from None
         self.match, self.seat, self.level = match, seat, level
         self.daily = None
         return self._state()
@@ -262,7 +273,9 @@ class Session:
         return response
 
 
-def _doppelkopf_result(outcome: dict[str, Any], seat: int) -> tuple[tuple[int, int], bool, list[bool | None]]:
+def _doppelkopf_result(
+    outcome: dict[str, Any], seat: int
+) -> tuple[tuple[int, int], bool, list[bool | None]]:
     """A Doppelkopf match from ``seat``: (own score, best other score), whether
     the seat has the (shared) best score, and per hand whether its party won
     (``None``: nobody won the hand)."""
@@ -306,7 +319,9 @@ def _parse_iso(text: Any) -> date:
     try:
         return date.fromisoformat(text)
     except (TypeError, ValueError):
-        raise BridgeError(f"{text!r} is not a date (YYYY-MM-DD)", "bad_date", {"text": str(text)}) from None
+        raise BridgeError(
+            f"{text!r} is not a date (YYYY-MM-DD)", "bad_date", {"text": str(text)}
+        ) from None
 
 
 def _parse_date(text: Any, today: Any) -> date:
@@ -324,7 +339,9 @@ def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON response (both ``str``)."""
     try:
         if records.nested_too_deeply(request_json):
-            raise BridgeError(f"a request may nest at most {records.MAX_NESTING} deep", "bad_request")
+            raise BridgeError(
+                f"a request may nest at most {records.MAX_NESTING} deep", "bad_request"
+            )
         request = json.loads(request_json)
         if not isinstance(request, dict):
             raise BridgeError("a request is a JSON object", "bad_request")

@@ -106,7 +106,6 @@ class MatchState:
         return record
 
 
-
 # --------------------------------------------------------------------------
 # Computer players' common ground (each game registers its own levels)
 # --------------------------------------------------------------------------
@@ -132,11 +131,15 @@ def seed_for(state: MatchState, seat: int) -> str:
     """The seed of a computer decision: the match's seed (or, without one, its
     explicit deals), the seat and the number of actions so far, so the same
     play gives the same game everywhere."""
-    base = state.seed or rng.derive("deals", *(deal.cards[0].notation for deal in state.explicit_deals))
+    base = state.seed or rng.derive(
+        "deals", *(deal.cards[0].notation for deal in state.explicit_deals)
+    )
     return rng.derive(base, "player", seat, len(state.actions))
 
 
-def choose_with(levels: Mapping[str, Callable[[], Player]], level: str, view: dict[str, Any], seed: str) -> str:
+def choose_with(
+    levels: Mapping[str, Callable[[], Player]], level: str, view: dict[str, Any], seed: str
+) -> str:
     """The action the player of ``level`` (one of ``levels``) chooses from ``view``."""
     try:
         player = levels[level]()

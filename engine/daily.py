@@ -117,7 +117,9 @@ def parse_daily_date(text: str, today: date) -> date:
     except (TypeError, ValueError):
         raise DailyDateError(Message.of("daily_bad_date", text=text)) from None
     if day < FIRST_DAILY:
-        raise DailyDateError(Message.of("daily_before_first", date=text, first=FIRST_DAILY.isoformat()))
+        raise DailyDateError(
+            Message.of("daily_before_first", date=text, first=FIRST_DAILY.isoformat())
+        )
     if day > today:
         raise DailyDateError(Message.of("daily_future", date=text))
     return day
@@ -156,7 +158,12 @@ def _score_words(game: str, score: tuple[int, int], sep: str) -> str:
 
 
 def share_text(
-    game: str, number: int, won: bool, score: tuple[int, int], deals_won: list[bool | None], address: str
+    game: str,
+    number: int,
+    won: bool,
+    score: tuple[int, int],
+    deals_won: list[bool | None],
+    address: str,
 ) -> str:
     """The spoiler-free result of a finished daily, one mark per deal.
 
@@ -181,7 +188,9 @@ def share_text(
     return f"Stichtag · {title} #{number}\n{verdict} {_score_words(game, score, '–')}\n{marks}\n{address}"
 
 
-def share_line(game: str, number: int, won: bool, score: tuple[int, int], deals_won: list[bool | None]) -> str:
+def share_line(
+    game: str, number: int, won: bool, score: tuple[int, int], deals_won: list[bool | None]
+) -> str:
     """The same result as one plain sentence for screen readers.
 
     >>> share_line("karnoffel", 12, True, (7, 4), [True, False, True])

@@ -141,7 +141,9 @@ def start(record: dict[str, Any]) -> tuple[Match, list[Any]]:
     if not isinstance(deals, list):
         raise RecordError("'deals' must be a list")
     humans = record.get("humans", [0])
-    if not isinstance(humans, list) or not all(isinstance(h, int) and not isinstance(h, bool) for h in humans):
+    if not isinstance(humans, list) or not all(
+        isinstance(h, int) and not isinstance(h, bool) for h in humans
+    ):
         raise RecordError("'humans' must be a list of seat numbers")
     actions = record.get("actions", [])
     if not isinstance(actions, list):

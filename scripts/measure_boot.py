@@ -41,19 +41,29 @@ def browser_runs(build, runs: int) -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path="/usr/bin/chromium",
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--disable-quic",
+            ],
         )
         for _ in range(runs):
             context = browser.new_context()
             page = context.new_page()
             paths: list[str] = []
-            context.on("request", lambda r: paths.append(urlsplit(r.url).path))
+            context.on("request", lambda r, paths=paths: paths.append(urlsplit(r.url).path))
             page.goto(url)
             page.wait_for_selector("html[data-engine='ready']", timeout=120_000)
             fcp = page.evaluate(
-                "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1")
-            ready = page.evaluate("performance.getEntriesByName('stichtag:engine-ready')[0].startTime")
+                "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1"
+            )
+            ready = page.evaluate(
+                "performance.getEntriesByName('stichtag:engine-ready')[0].startTime"
+            )
             worker = page.evaluate("globalThis.stichtag.info.timings")
             files = [build.SITE / p.lstrip("/") for p in paths]
             files = [f if f.is_file() else f / "index.html" for f in files]
@@ -64,10 +74,14 @@ def browser_runs(build, runs: int) -> None:
         browser.close()
     server.shutdown()
     for fcp, ready, raw, gz, worker, n in rows:
-        print(f"chromium cold: first paint {fcp:.0f} ms, engine ready {ready:.0f} ms, "
-              f"{n} requests, {raw / 1e6:.2f} MB raw / {gz / 1e6:.2f} MB gzip; worker stages {worker}")
-    print(f"chromium median: first paint {statistics.median(r[0] for r in rows):.0f} ms, "
-          f"engine ready {statistics.median(r[1] for r in rows):.0f} ms")
+        print(
+            f"chromium cold: first paint {fcp:.0f} ms, engine ready {ready:.0f} ms, "
+            f"{n} requests, {raw / 1e6:.2f} MB raw / {gz / 1e6:.2f} MB gzip; worker stages {worker}"
+        )
+    print(
+        f"chromium median: first paint {statistics.median(r[0] for r in rows):.0f} ms, "
+        f"engine ready {statistics.median(r[1] for r in rows):.0f} ms"
+    )
 
 
 NODE_BOOT = """
@@ -91,11 +105,19 @@ def node_runs(build, runs: int) -> None:
     index = str(build.PYODIDE_PKG) + "/"
     stdlib = str(build.compiled_stdlib(build.pinned_pyodide_version()))
     for label, extra in (("compiled stdlib", [stdlib]), ("plain stdlib", [])):
-        times = [float(subprocess.run(["node", str(link), index, *extra], check=True,
-                                      capture_output=True, text=True).stdout.split()[-1])
-                 for _ in range(runs)]
-        print(f"node boot ({label}): " + ", ".join(f"{t:.2f}" for t in times)
-              + f" s; median {statistics.median(times):.2f} s")
+        times = [
+            float(
+                subprocess.run(
+                    ["node", str(link), index, *extra], check=True, capture_output=True, text=True
+                ).stdout.split()[-1]
+            )
+            for _ in range(runs)
+        ]
+        print(
+            f"node boot ({label}): "
+            + ", ".join(f"{t:.2f}" for t in times)
+            + f" s; median {statistics.median(times):.2f} s"
+        )
     link.unlink()
     script.unlink()
 

@@ -59,7 +59,9 @@ def _rule_name(rules: str) -> str:
     return rules
 
 
-def explain_trick(cards: Sequence[str | Card], chosen: str | Suit, rules: str = "classic") -> TrickResult:
+def explain_trick(
+    cards: Sequence[str | Card], chosen: str | Suit, rules: str = "classic"
+) -> TrickResult:
     """The winner of a trick (1 to 8 cards, the winner so far) and why."""
     suit = chosen if isinstance(chosen, Suit) else Suit.parse(chosen)
     return resolve_trick(parse_trick(cards), suit, _rule_name(rules))

@@ -74,7 +74,9 @@ class Deal:
             raise ValueError(f"dealer must be a seat 0..{players - 1}, not {self.dealer!r}")
         expected = players * HAND_SIZE
         if len(self.cards) != expected:
-            raise ValueError(f"a deal for {players} players has {expected} cards, not {len(self.cards)}")
+            raise ValueError(
+                f"a deal for {players} players has {expected} cards, not {len(self.cards)}"
+            )
         if len(set(self.cards)) != len(self.cards):
             raise ValueError("a deal holds a card twice")
 

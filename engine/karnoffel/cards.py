@@ -128,8 +128,7 @@ class Card:
         card = _BY_NOTATION.get(text.strip().upper())
         if card is None:
             raise NotationError(
-                f"{text!r} is not a Karnöffel card "
-                "(suit A, L, H or B followed by K, O, U or 2-10)"
+                f"{text!r} is not a Karnöffel card (suit A, L, H or B followed by K, O, U or 2-10)"
             )
         return card
 

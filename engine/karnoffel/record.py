@@ -12,7 +12,9 @@ from engine.records import GameFormat, register
 __all__ = ["match_from_record_fields"]
 
 
-def match_from_record_fields(rules: Any, seed: str | None, deals: list[Any], humans: list[int]) -> State:
+def match_from_record_fields(
+    rules: Any, seed: str | None, deals: list[Any], humans: list[int]
+) -> State:
     parsed_rules = Rules.from_json(rules)
     parsed_deals = []
     for number, deal in enumerate(deals):
@@ -22,7 +24,9 @@ def match_from_record_fields(rules: Any, seed: str | None, deals: list[Any], hum
             raise ValueError(f"deal {number}: {error}") from None
     for seat in humans:
         if not 0 <= seat < parsed_rules.players:
-            raise ValueError(f"human seat {seat} does not exist with {parsed_rules.players} players")
+            raise ValueError(
+                f"human seat {seat} does not exist with {parsed_rules.players} players"
+            )
     state = State(parsed_rules, seed=seed, deals=parsed_deals, humans=humans)
     state.settle_chance()
     return state

@@ -129,7 +129,11 @@ class Rules:
         return seat % 2
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"set": self.set.value, "target": self.target, "players": self.players}
+        data: dict[str, Any] = {
+            "set": self.set.value,
+            "target": self.target,
+            "players": self.players,
+        }
         if self.faces != "german":
             data["faces"] = self.faces
         return data
@@ -146,7 +150,9 @@ class Rules:
         try:
             rule_set = RuleSet(data.get("set", "classic"))
         except ValueError:
-            raise ValueError(f"unknown rule set {data.get('set')!r} (classic or historic)") from None
+            raise ValueError(
+                f"unknown rule set {data.get('set')!r} (classic or historic)"
+            ) from None
         target = data.get("target", 0)
         players = data.get("players", 4)
         for name, value in (("target", target), ("players", players)):

@@ -44,7 +44,15 @@ from engine.karnoffel.knowledge import FULL_DECK, Knowledge, bits, read_view
 from engine.karnoffel.rules import TRICKS_TO_WIN
 from engine.karnoffel.tricks import TrickTable, trick_table
 
-__all__ = ["Budget", "OutOfBudget", "SearchPlayer", "Solver", "close_trick", "playout", "sample_world"]
+__all__ = [
+    "Budget",
+    "OutOfBudget",
+    "SearchPlayer",
+    "Solver",
+    "close_trick",
+    "playout",
+    "sample_world",
+]
 
 
 @dataclass(frozen=True, slots=True)

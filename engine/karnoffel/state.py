@@ -353,7 +353,9 @@ class State(MatchState):
         if call is Call.COUNTER:
             assert self.bid.offered is not None
             if top + self.bid.offered >= self.rules.target:
-                return Message.of("counter_locked", value=self.bid.offered, target=self.rules.target)
+                return Message.of(
+                    "counter_locked", value=self.bid.offered, target=self.rules.target
+                )
         return None
 
     def _phase_text(self) -> str:
@@ -579,7 +581,9 @@ class State(MatchState):
             "played": [trick.to_json() for trick in self.played],
             "value": self.bid.value,
             "bid": self._bid_view() if self.spec.bidding else None,
-            "shows": [{"seat": s, "stage": stage, "showed": showed} for s, stage, showed in self.shows],
+            "shows": [
+                {"seat": s, "stage": stage, "showed": showed} for s, stage, showed in self.shows
+            ],
             "legal": [action_notation(a) for a in self.legal_actions()] if to_act == seat else [],
             "hand_reasons": self._hand_reasons(seat),
         }
@@ -589,7 +593,11 @@ class State(MatchState):
         if not self.trick or self.chosen is None:
             return None
         result = resolve_trick([card for _, card in self.trick], self.chosen, self.spec.trick_rule)
-        return {"seat": self.trick[result.winner][0], "index": result.winner, "reason": result.reason.to_json()}
+        return {
+            "seat": self.trick[result.winner][0],
+            "index": result.winner,
+            "reason": result.reason.to_json(),
+        }
 
     def _bid_view(self) -> dict[str, Any]:
         team = self._bidding_team() if self.phase is Phase.BID else None
@@ -624,7 +632,9 @@ class State(MatchState):
         other.shown = list(self.shown)
         other.shows = list(self.shows)
         other.show_queue = list(self.show_queue)
-        other.bid = _Bid(self.bid.value, self.bid.window, self.bid.step, self.bid.offered, list(self.bid.log))
+        other.bid = _Bid(
+            self.bid.value, self.bid.window, self.bid.step, self.bid.offered, list(self.bid.log)
+        )
         other.trick = list(self.trick)
         other.tricks_won = list(self.tricks_won)
         other.played = list(self.played)

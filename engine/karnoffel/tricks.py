@@ -133,7 +133,9 @@ def _historic_strengths(cards: Sequence[Card], chosen: Suit) -> list[int | None]
     if led.suit is chosen:
         order: tuple[Rank, ...] = _HISTORIC_CHOSEN_LED
         return [
-            len(order) - order.index(card.rank) if card.suit is chosen and card.rank in order else None
+            len(order) - order.index(card.rank)
+            if card.suit is chosen and card.rank in order
+            else None
             for card in cards
         ]
     strengths: list[int | None] = []
@@ -198,7 +200,8 @@ class TrickTable:
         self.rule = rule
         self._winners: dict[tuple[int, ...], int] = {}
         self._contenders = {
-            led: sum(1 << i for i, card in enumerate(DECK) if card.suit in (led, chosen)) for led in Suit
+            led: sum(1 << i for i, card in enumerate(DECK) if card.suit in (led, chosen))
+            for led in Suit
         }
 
     def winner(self, cards: tuple[int, ...]) -> int:

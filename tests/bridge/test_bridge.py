@@ -37,14 +37,29 @@ def test_ping() -> None:
     assert call(op="ping")["ok"] is True
 
 
-@pytest.mark.parametrize("raw", ["not json", "[]", '{"op": "fly"}', '{"op": 3}', '{"op": "new", "rules": ' + "[" * 5000 + "]" * 5000 + "}"])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "not json",
+        "[]",
+        '{"op": "fly"}',
+        '{"op": 3}',
+        '{"op": "new", "rules": ' + "[" * 5000 + "]" * 5000 + "}",
+    ],
+)
 def test_bad_requests_get_an_error_not_an_exception(raw: str) -> None:
     reply = json.loads(bridge.handle(raw))
     assert reply["ok"] is False and reply["error"]["text"]
 
 
 def test_a_whole_match_through_the_bridge_matches_its_replay() -> None:
-    reply = call(op="new", game="karnoffel", rules={"set": "classic", "target": 5}, seed="bridge-test", level="random")
+    reply = call(
+        op="new",
+        game="karnoffel",
+        rules={"set": "classic", "target": 5},
+        seed="bridge-test",
+        level="random",
+    )
     assert reply["ok"] and reply["view"]["seat"] == 0
     final = play_to_end(reply)
     assert final["outcome"]["finished"] is True
@@ -53,7 +68,15 @@ def test_a_whole_match_through_the_bridge_matches_its_replay() -> None:
 
 
 def test_historic_match_plays_through() -> None:
-    final = play_to_end(call(op="new", game="karnoffel", rules={"set": "historic"}, seed="bridge-historic", level="random"))
+    final = play_to_end(
+        call(
+            op="new",
+            game="karnoffel",
+            rules={"set": "historic"},
+            seed="bridge-historic",
+            level="random",
+        )
+    )
     assert max(final["outcome"]["score"]) >= 101
 
 
@@ -63,7 +86,11 @@ def test_illegal_action_is_refused_and_changes_nothing() -> None:
     while view["to_act"] != 0:
         view = call(op="step")["view"]
     before = call(op="view")
-    not_mine = next(card for card in ["AK", "AO", "AU", "A10", "A9", "A8"] if card not in view["hands"][0]["known"])
+    not_mine = next(
+        card
+        for card in ["AK", "AO", "AU", "A10", "A9", "A8"]
+        if card not in view["hands"][0]["known"]
+    )
     refused = call(op="act", action=not_mine)
     assert refused["ok"] is False
     assert refused["error"]["key"] == "card_not_in_hand"
@@ -88,7 +115,9 @@ def test_load_refuses_a_bad_record_naming_the_action() -> None:
 
 
 def test_daily_share_and_stats() -> None:
-    reply = call(op="daily", game="karnoffel", date="2026-12-01", today="2026-12-02", level="random")
+    reply = call(
+        op="daily", game="karnoffel", date="2026-12-01", today="2026-12-02", level="random"
+    )
     assert reply["daily"] == {"game": "karnoffel", "number": 1, "date": "2026-12-01"}
     assert call(op="share", address="x")["error"]["key"] == "not_shareable"
     final = play_to_end(reply)
@@ -98,14 +127,27 @@ def test_daily_share_and_stats() -> None:
     assert shared["text"].endswith("\nhttps://example.org/")
     assert f"{team_score[0]}–{team_score[1]}" in shared["text"]
     # A saved daily reloads as that daily.
-    again = call(op="load", record=final["record"], daily={"game": "karnoffel", "date": "2026-12-01"}, today="2026-12-02", level="random")
+    again = call(
+        op="load",
+        record=final["record"],
+        daily={"game": "karnoffel", "date": "2026-12-01"},
+        today="2026-12-02",
+        level="random",
+    )
     assert again["daily"]["number"] == 1 and again["outcome"] == final["outcome"]
-    stats = call(op="stats", results=[{"number": 1, "won": True, "archive": False}], today="2026-12-02")
+    stats = call(
+        op="stats", results=[{"number": 1, "won": True, "archive": False}], today="2026-12-02"
+    )
     assert stats["stats"]["current_streak"] == 1
 
 
 @pytest.mark.parametrize(
-    ("date", "key"), [("2026-12-09", "daily_future"), ("2026-11-01", "daily_before_first"), ("nonsense", "daily_bad_date")]
+    ("date", "key"),
+    [
+        ("2026-12-09", "daily_future"),
+        ("2026-11-01", "daily_before_first"),
+        ("nonsense", "daily_bad_date"),
+    ],
 )
 def test_daily_refuses_bad_dates(date: str, key: str) -> None:
     assert call(op="daily", game="karnoffel", date=date, today="2026-12-05")["error"]["key"] == key
@@ -115,7 +157,17 @@ def test_two_sessions_playing_the_same_daily_the_same_way_get_the_same_game() ->
     finals = []
     for _ in range(2):
         bridge._SESSION = bridge.Session()
-        finals.append(play_to_end(call(op="daily", game="karnoffel", date="2026-12-03", today="2026-12-03", level="random")))
+        finals.append(
+            play_to_end(
+                call(
+                    op="daily",
+                    game="karnoffel",
+                    date="2026-12-03",
+                    today="2026-12-03",
+                    level="random",
+                )
+            )
+        )
     assert finals[0]["record"] == finals[1]["record"]
 
 
@@ -144,16 +196,20 @@ def test_catalog_before_the_first_daily_has_no_todays_daily() -> None:
 
 def test_load_restores_every_saved_point_exactly_as_it_was_left() -> None:
     """A save after any response (mid-trick, between deals, over) reopens as that very state."""
-    reply = call(op="daily", game="karnoffel", date="2026-12-03", today="2026-12-05", level="random")
+    reply = call(
+        op="daily", game="karnoffel", date="2026-12-03", today="2026-12-05", level="random"
+    )
     checked = {"play": 0, "deal": 0, "over": 0}
     while True:
         view = reply["view"]
-        loaded = bridge.Session().op_load({
-            "record": reply["record"],
-            "daily": {"game": "karnoffel", "date": "2026-12-03"},
-            "today": "2026-12-05",
-            "between_deals": view["phase"] == "deal",
-        })
+        loaded = bridge.Session().op_load(
+            {
+                "record": reply["record"],
+                "daily": {"game": "karnoffel", "date": "2026-12-03"},
+                "today": "2026-12-05",
+                "between_deals": view["phase"] == "deal",
+            }
+        )
         assert loaded["view"] == view and loaded["record"] == reply["record"]
         checked[view["phase"]] = checked.get(view["phase"], 0) + 1
         if view["phase"] == "over":
@@ -173,7 +229,9 @@ def test_load_between_deals_then_deal_goes_on_as_in_play() -> None:
         view = reply["view"]
         reply = call(op="act", action=view["legal"][0]) if view["to_act"] == 0 else call(op="step")
     live_next = call(op="deal")
-    assert call(op="load", record=reply["record"])["view"] == live_next["view"]  # dealt on by default
+    assert (
+        call(op="load", record=reply["record"])["view"] == live_next["view"]
+    )  # dealt on by default
     loaded = call(op="load", record=reply["record"], level="random", between_deals=True)
     assert loaded["view"] == reply["view"]
     assert call(op="deal")["view"] == live_next["view"]

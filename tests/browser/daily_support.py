@@ -26,12 +26,21 @@ STATE_JS = """async () => {
 
 
 @contextmanager
-def site_context(browser: Any, site_url: str, today: str = TODAY, hour: int = 10, init_script: str | None = None,
-                 storage: dict[str, str] | None = None, clipboard: bool = False) -> Iterator[SitePage]:
+def site_context(
+    browser: Any,
+    site_url: str,
+    today: str = TODAY,
+    hour: int = 10,
+    init_script: str | None = None,
+    storage: dict[str, str] | None = None,
+    clipboard: bool = False,
+) -> Iterator[SitePage]:
     """A fresh browser context whose clock says ``today`` (local time), like conftest's site_page."""
     context = browser.new_context()
     if clipboard:
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+        context.grant_permissions(
+            ["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/")
+        )
     page = context.new_page()
     sp = SitePage(page=page, base_url=site_url)
 
@@ -93,7 +102,21 @@ def play(sp: SitePage, moves: int = 10_000, until: Any = None) -> dict[str, Any]
             sp.page.click(f'#table .card-mine[data-card="{card}"]')
             done += 1
             continue
-        sp.page.wait_for_timeout(20)
+        wait_for_change(sp, now)
+
+
+#: True once the table has moved on from (number of actions, phase) ``seen``.
+CHANGED_JS = """([actions, phase]) => {
+  const r = globalThis.stichtag.game.response;
+  return !!r && (r.record.actions.length !== actions || r.view.phase !== phase);
+}"""
+
+
+def wait_for_change(sp: SitePage, seen: dict[str, Any], timeout_ms: int = 60_000) -> None:
+    """Wait (CSP-safe, no sleep) until the game has moved on from the state ``seen``."""
+    sp.page.wait_for_function(
+        CHANGED_JS, arg=[len(seen["record"]["actions"]), seen["phase"]], timeout=timeout_ms
+    )
 
 
 def local_storage(sp: SitePage) -> dict[str, str]:

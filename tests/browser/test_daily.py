@@ -30,8 +30,13 @@ def expected_share(record: dict[str, Any], number: int, address: str) -> tuple[s
     )
 
 
-def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(browser: Any, site_url: str) -> None:
-    with site_context(browser, site_url, clipboard=True) as one, site_context(browser, site_url) as two:
+def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(
+    browser: Any, site_url: str
+) -> None:
+    with (
+        site_context(browser, site_url, clipboard=True) as one,
+        site_context(browser, site_url) as two,
+    ):
         # Both boot at once; then each plays the first playable card every time.
         for sp in (one, two):
             sp.goto("?level=random&pace=0")
@@ -40,12 +45,17 @@ def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(browse
             assert sp.page.inner_text("#app-title") == "Daily #3 · 2026-12-03"
         # The daily was opened from its pinned file.
         assert any(url.endswith(f"puzzles/karnoffel/{TODAY}.json") for url in one.requests)
-        pinned = json.loads((ROOT / "puzzles" / "karnoffel" / f"{TODAY}.json").read_text(encoding="utf-8"))
+        pinned = json.loads(
+            (ROOT / "puzzles" / "karnoffel" / f"{TODAY}.json").read_text(encoding="utf-8")
+        )
         end_one, end_two = play(one), play(two)
         assert end_one["phase"] == end_two["phase"] == "over"
         assert end_one["record"] == end_two["record"]
         assert end_one["outcome"] == end_two["outcome"]
-        assert end_one["record"]["deals"][: len(end_one["outcome"]["deals"])] == pinned["deals"][: len(end_one["outcome"]["deals"])]
+        assert (
+            end_one["record"]["deals"][: len(end_one["outcome"]["deals"])]
+            == pinned["deals"][: len(end_one["outcome"]["deals"])]
+        )
 
         # The share text is exactly the specified one, in both.
         text, line, won = expected_share(end_one["record"], 3, site_url)
@@ -53,20 +63,31 @@ def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(browse
             dialog = sp.page.locator("dialog[data-dialog=result][open]")
             dialog.wait_for()
             assert dialog.locator(".app-dialog-title").inner_text() == "Daily #3 · 2026-12-03"
-            assert sp.page.evaluate("document.querySelector('dialog[open] .share-text').textContent") == text
+            assert (
+                sp.page.evaluate("document.querySelector('dialog[open] .share-text').textContent")
+                == text
+            )
             assert dialog.locator(".share-line").text_content() == line
             assert dialog.locator(".stats-item[data-stat=played] .stats-value").inner_text() == "1"
-            assert dialog.locator(".stats-item[data-stat=won] .stats-value").inner_text() == ("1" if won else "0")
-            assert dialog.locator(".stats-item[data-stat=current_streak] .stats-value").inner_text() == ("1" if won else "0")
+            assert dialog.locator(".stats-item[data-stat=won] .stats-value").inner_text() == (
+                "1" if won else "0"
+            )
+            assert dialog.locator(
+                ".stats-item[data-stat=current_streak] .stats-value"
+            ).inner_text() == ("1" if won else "0")
             assert dialog.locator(".stats-bar").count() == 1
-            assert dialog.locator(".countdown-time").inner_text() == "14:00:00"  # 10:00 local → midnight
+            assert (
+                dialog.locator(".countdown-time").inner_text() == "14:00:00"
+            )  # 10:00 local → midnight
             stored = json.loads(local_storage(sp)[STATS_KEY])
             assert stored == {"schema": 1, "results": [{"number": 3, "won": won, "archive": False}]}
 
         assert one.page.locator("dialog[open] .share-send").count() == 0  # no Web Share API here
         # One tap copies the text.
         one.page.click("dialog[open] .share-copy")
-        expect(one.page.locator("dialog[open] .share-status")).to_have_text("Copied to the clipboard.")
+        expect(one.page.locator("dialog[open] .share-status")).to_have_text(
+            "Copied to the clipboard."
+        )
         assert one.page.evaluate("navigator.clipboard.readText()") == text
         one.assert_clean()
         two.assert_clean()
@@ -76,17 +97,26 @@ def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(browse
         again = state(two)
         assert again["phase"] == "over" and again["record"] == end_two["record"]
         two.page.locator("dialog[data-dialog=result][open]").wait_for()
-        assert json.loads(local_storage(two)[STATS_KEY])["results"] == [{"number": 3, "won": won, "archive": False}]
+        assert json.loads(local_storage(two)[STATS_KEY])["results"] == [
+            {"number": 3, "won": won, "archive": False}
+        ]
         two.assert_clean()
 
 
-def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(browser: Any, site_url: str) -> None:
+def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(
+    browser: Any, site_url: str
+) -> None:
     # Won #1 and #2 on their days; today is #4, so #3 was missed: the streak is over.
-    results = [{"number": 1, "won": True, "archive": False}, {"number": 2, "won": True, "archive": False}]
+    results = [
+        {"number": 1, "won": True, "archive": False},
+        {"number": 2, "won": True, "archive": False},
+    ]
     seeded = {STATS_KEY: json.dumps({"schema": 1, "results": results})}
     # A device with the Web Share API (Chromium on Linux has none): record what is sent.
     web_share = "navigator.share = async (data) => { globalThis.sharedData = data; };"
-    with site_context(browser, site_url, today="2026-12-04", storage=seeded, init_script=web_share) as sp:
+    with site_context(
+        browser, site_url, today="2026-12-04", storage=seeded, init_script=web_share
+    ) as sp:
         open_site(sp)
         page = sp.page
         assert page.inner_text("#app-title") == "Daily #4 · 2026-12-04"
@@ -97,7 +127,13 @@ def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(browser
             key: stats.locator(f".stats-item[data-stat={key}] .stats-value").inner_text()
             for key in ("played", "won", "win_percent", "current_streak", "best_streak")
         }
-        assert numbers == {"played": "2", "won": "2", "win_percent": "100", "current_streak": "0", "best_streak": "2"}
+        assert numbers == {
+            "played": "2",
+            "won": "2",
+            "win_percent": "100",
+            "current_streak": "0",
+            "best_streak": "2",
+        }
         assert stats.locator(".stats-bar-won").count() == 2
         page.keyboard.press("Escape")
 
@@ -105,7 +141,9 @@ def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(browser
         page.click(".app-menu-archive")
         archive = page.locator("dialog[data-dialog=archive][open]")
         archive.wait_for()
-        dates = archive.locator(".archive-link").evaluate_all("links => links.map(a => a.dataset.date)")
+        dates = archive.locator(".archive-link").evaluate_all(
+            "links => links.map(a => a.dataset.date)"
+        )
         assert dates == ["2026-12-03", "2026-12-02", "2026-12-01"]
         assert archive.locator(".archive-item[data-status=won]").count() == 2
         archive.locator(".archive-link[data-date='2026-12-03']").click()
@@ -124,7 +162,9 @@ def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(browser
         assert page.evaluate("globalThis.sharedData") == {"text": text}
         # Counted apart: it does not bridge the gap, the on-the-day numbers are unchanged.
         assert dialog.locator(".stats-item[data-stat=played] .stats-value").inner_text() == "2"
-        assert dialog.locator(".stats-item[data-stat=current_streak] .stats-value").inner_text() == "0"
+        assert (
+            dialog.locator(".stats-item[data-stat=current_streak] .stats-value").inner_text() == "0"
+        )
         assert dialog.locator(".stats-archive").inner_text() == (
             f"Archive games (counted apart): 1 played, {1 if won else 0} won."
         )
@@ -147,14 +187,19 @@ BAD_URLS = [
 ]
 
 
-def test_bad_or_future_daily_dates_in_the_url_say_why_and_lead_to_today(browser: Any, site_url: str) -> None:
+def test_bad_or_future_daily_dates_in_the_url_say_why_and_lead_to_today(
+    browser: Any, site_url: str
+) -> None:
     with site_context(browser, site_url) as sp:
         page = sp.page
         for date, reason in BAD_URLS:
             open_site(sp, f"daily={date}")
             notice = page.locator("[data-notice=bad-url]")
             notice.wait_for()
-            assert notice.locator(".app-notice-text").inner_text() == f"{reason} You can play today's daily instead."
+            assert (
+                notice.locator(".app-notice-text").inner_text()
+                == f"{reason} You can play today's daily instead."
+            )
             # A playable table behind it: today's daily, waiting for the player.
             now = state(sp)
             assert now["phase"] == "play" and now["to_act"] in now["humans"] and now["legal"]
@@ -162,7 +207,7 @@ def test_bad_or_future_daily_dates_in_the_url_say_why_and_lead_to_today(browser:
             assert "daily=" not in page.url
             # No file was fetched for a date that cannot be opened.
             assert not any(f"puzzles/karnoffel/{date}" in url for url in sp.requests)
-        page.click("[data-notice=bad-url] button:has-text(\"Go to today's daily\")")
+        page.click('[data-notice=bad-url] button:has-text("Go to today\'s daily")')
         page.wait_for_selector("[data-notice=bad-url]", state="detached")
         assert page.inner_text("#app-title") == "Daily #3 · 2026-12-03"
         play(sp, moves=1)

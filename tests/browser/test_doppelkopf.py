@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from daily_support import TODAY, local_storage, open_site, site_context, state
+from daily_support import TODAY, local_storage, open_site, site_context, state, wait_for_change
+from playwright.sync_api import expect
 
 from engine import records
 from engine.bridge import Session
@@ -74,7 +75,7 @@ def play_hand(
             action = (south(view) if south else None) or choose(view, rng)
             click_action(sp, view, action)
         else:
-            sp.page.wait_for_timeout(20)
+            wait_for_change(sp, now)
     return state(sp)
 
 
@@ -243,8 +244,7 @@ def test_a_poverty_hand_pass_refused_then_taken_and_returned(browser: Any, site_
         assert confirm.is_enabled()
         page.screenshot(path=str(SHOTS / "dk_poverty_pick.png"))
         confirm.click()
-        page.wait_for_function("document.querySelector('#table .hand-hint').textContent.length > 0")
-        assert "trumps" in page.locator("#table .hand-hint").inner_text()
+        expect(page.locator("#table .hand-hint")).to_contain_text("trumps")
         assert state(sp)["view"]["phase"] == "poverty-pass"
         # Now the engine's first allowed pass.
         click_action(sp, view, view["legal"][0])

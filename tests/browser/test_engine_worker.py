@@ -109,7 +109,9 @@ def site_page_root() -> Path:
 
 
 @pytest.fixture(scope="module")
-def subpath_url(build_module: Any, site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def subpath_url(
+    build_module: Any, site_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
     """The site served at /games/stichtag/ instead of the server root."""
     docroot = tmp_path_factory.mktemp("docroot")
     (docroot / "games").mkdir()

@@ -34,7 +34,12 @@ def test_reload_resumes_the_same_state_at_several_points(browser: Any, site_url:
         assert snapshot(sp) == before
         points.append("start")
         # 2. Mid-trick: the player to act with cards already in the trick.
-        now = play(sp, until=lambda s: len(s["record"]["actions"]) > 0 and s["trick"]["cards"] and s["to_act"] == 0)
+        now = play(
+            sp,
+            until=lambda s: (
+                len(s["record"]["actions"]) > 0 and s["trick"]["cards"] and s["to_act"] == 0
+            ),
+        )
         assert now["trick"]["cards"], "no mid-trick point reached"
         before = snapshot(sp)
         saved = json.loads(local_storage(sp)[DAILY_KEY])
@@ -57,7 +62,11 @@ def test_reload_resumes_the_same_state_at_several_points(browser: Any, site_url:
         now = state(sp)
         assert now["to_act"] == 0
         sp.page.click(f'#table .card-mine[data-card="{now["legal"][0]}"]')
-        sp.page.wait_for_timeout(300)
+        sp.page.wait_for_function(
+            "([key, card]) => { const s = localStorage.getItem(key);"
+            " return !!s && JSON.parse(s).record.actions.at(-1) === card; }",
+            arg=[DAILY_KEY, now["legal"][0]],
+        )
         saved = json.loads(local_storage(sp)[DAILY_KEY])["record"]
         assert saved["actions"][-1] == now["legal"][0]
         open_site(sp)  # pace=0 again
@@ -73,9 +82,18 @@ def test_reload_resumes_the_same_state_at_several_points(browser: Any, site_url:
 def _engine_continuation(record: dict[str, Any]) -> dict[str, Any]:
     """What the engine answers when the saved record is loaded and the computers move on."""
     session = bridge.Session()
-    reply = session.op_load({"record": record, "daily": {"game": "karnoffel", "date": TODAY}, "today": TODAY,
-                             "level": "random"})
-    while reply["view"]["phase"] in ("play", "show", "bid") and reply["view"]["to_act"] not in reply["view"]["humans"]:
+    reply = session.op_load(
+        {
+            "record": record,
+            "daily": {"game": "karnoffel", "date": TODAY},
+            "today": TODAY,
+            "level": "random",
+        }
+    )
+    while (
+        reply["view"]["phase"] in ("play", "show", "bid")
+        and reply["view"]["to_act"] not in reply["view"]["humans"]
+    ):
         reply = session.op_step({})
     return reply
 
@@ -88,14 +106,23 @@ def _daily_record(day: str, actions: list[str] | None = None, **changes: Any) ->
 
 
 def _save(record: Any, fmt: Any = 1, day: str = ARCHIVE_DATE) -> str:
-    return json.dumps({"format": fmt, "record": record, "daily": {"game": "karnoffel", "date": day},
-                       "savedAt": "2026-12-02T10:00:00Z"})
+    return json.dumps(
+        {
+            "format": fmt,
+            "record": record,
+            "daily": {"game": "karnoffel", "date": day},
+            "savedAt": "2026-12-02T10:00:00Z",
+        }
+    )
 
 
 BAD_SAVES = [
     ("[1, 2]", "it is not a saved game."),
     (json.dumps({"format": 1}), "it is not a saved game."),
-    (_save({}, fmt=2), "it was saved by a newer version of Stichtag (save format 2, this version reads 1)."),
+    (
+        _save({}, fmt=2),
+        "it was saved by a newer version of Stichtag (save format 2, this version reads 1).",
+    ),
     (_save({}, fmt=0), "it was saved in an old format (0) that this version no longer reads."),
     (_save(_daily_record(ARCHIVE_DATE, ["ZZ"])), "it cannot be replayed (bad record: "),
     (_save(_daily_record(ARCHIVE_DATE, format=99)), "it cannot be replayed (bad record: "),
@@ -123,7 +150,9 @@ def test_each_kind_of_corrupt_save_is_set_aside_with_a_notice(browser: Any, site
         stored = local_storage(sp)
         aside = [json.loads(v) for k, v in stored.items() if k.startswith("stichtag:v1:setaside:")]
         assert aside == [{"from": ARCHIVE_KEY, "at": aside[0]["at"], "value": "{not json"}]
-        assert json.loads(stored[ARCHIVE_KEY])["record"]["seed"] == f"daily/karnoffel/{ARCHIVE_DATE}"
+        assert (
+            json.loads(stored[ARCHIVE_KEY])["record"]["seed"] == f"daily/karnoffel/{ARCHIVE_DATE}"
+        )
         page.click(f'[data-notice="set-aside:{ARCHIVE_KEY}"] .app-notice-dismiss')
 
         # The other kinds, each found when the daily is opened again.
@@ -138,12 +167,17 @@ def test_each_kind_of_corrupt_save_is_set_aside_with_a_notice(browser: Any, site
             _playable(sp, f"daily/karnoffel/{ARCHIVE_DATE}")
             assert page.inner_text("#app-title") == f"Archive · Daily #2 · {ARCHIVE_DATE}"
             stored = local_storage(sp)
-            aside = [json.loads(v) for k, v in stored.items() if k.startswith("stichtag:v1:setaside:")]
+            aside = [
+                json.loads(v) for k, v in stored.items() if k.startswith("stichtag:v1:setaside:")
+            ]
             assert len(aside) == n and raw in [entry["value"] for entry in aside]
             page.click(f'[data-notice="set-aside:{ARCHIVE_KEY}"] .app-notice-dismiss')
 
         # The free game's slot too.
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [FREE_KEY, _save({"game": "karnoffel"}, fmt=7)])
+        page.evaluate(
+            "([k, v]) => localStorage.setItem(k, v)",
+            [FREE_KEY, _save({"game": "karnoffel"}, fmt=7)],
+        )
         page.evaluate("globalThis.stichtag.app.navigate('free')")
         page.evaluate("globalThis.stichtag.game.idle()")
         free_notice = page.locator(f'[data-notice="set-aside:{FREE_KEY}"] .app-notice-text')
@@ -152,17 +186,24 @@ def test_each_kind_of_corrupt_save_is_set_aside_with_a_notice(browser: Any, site
 
         # Statistics of another schema are set aside with a notice; counting starts again.
         stats_key = "stichtag:v1:stats:karnoffel"
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [stats_key, json.dumps({"schema": 99, "results": []})])
+        page.evaluate(
+            "([k, v]) => localStorage.setItem(k, v)",
+            [stats_key, json.dumps({"schema": 99, "results": []})],
+        )
         page.click(".app-menu-stats")
         expect(page.locator("[data-notice=stats-karnoffel] .app-notice-text")).to_have_text(
             "Your saved statistics could not be read (schema 99, expected 1); they were set aside and counting starts again."
         )
-        expect(page.locator("dialog[open] .stats-item[data-stat=played] .stats-value")).to_have_text("0")
+        expect(
+            page.locator("dialog[open] .stats-item[data-stat=played] .stats-value")
+        ).to_have_text("0")
         assert stats_key not in local_storage(sp)
         page.keyboard.press("Escape")
 
         # Storage that fills up during the game: one notice, the game goes on.
-        page.evaluate("() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }")
+        page.evaluate(
+            "() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }"
+        )
         before = len(state(sp)["record"]["actions"])
         play(sp, moves=1)
         expect(page.locator("[data-notice=storage-full]")).to_be_visible()
@@ -178,8 +219,10 @@ FULL = """Storage.prototype.setItem = function () {
 
 
 def test_storage_missing_or_full_degrades_to_a_notice(browser: Any, site_url: str) -> None:
-    with (site_context(browser, site_url, init_script=UNAVAILABLE) as missing,
-          site_context(browser, site_url, init_script=FULL) as full):
+    with (
+        site_context(browser, site_url, init_script=UNAVAILABLE) as missing,
+        site_context(browser, site_url, init_script=FULL) as full,
+    ):
         for sp in (missing, full):
             sp.goto("?level=random&pace=0")
         for sp, kind, start in (
@@ -187,13 +230,21 @@ def test_storage_missing_or_full_degrades_to_a_notice(browser: Any, site_url: st
             (full, "full", "The storage on this device is full, so your game is not being saved."),
         ):
             sp.wait_engine_ready(timeout_ms=150_000)
-            assert sp.page.locator(f"[data-notice=storage-{kind}] .app-notice-text").inner_text().startswith(start)
+            assert (
+                sp.page.locator(f"[data-notice=storage-{kind}] .app-notice-text")
+                .inner_text()
+                .startswith(start)
+            )
             assert sp.page.inner_text("#app-title") == "Daily #3 · 2026-12-03"
             end = play(sp, moves=3)
             assert len(end["record"]["actions"]) > 3
             # Statistics still open (from memory) and the new-game dialog still starts a game.
             sp.page.click(".app-menu-stats")
-            expect(sp.page.locator("dialog[data-dialog=stats][open] .stats-item[data-stat=played] .stats-value")).to_have_text("0")
+            expect(
+                sp.page.locator(
+                    "dialog[data-dialog=stats][open] .stats-item[data-stat=played] .stats-value"
+                )
+            ).to_have_text("0")
             sp.page.keyboard.press("Escape")
             sp.page.click(".app-menu-new")
             sp.page.click("dialog[open] .new-game-start")
@@ -217,11 +268,19 @@ def test_free_play_remembers_the_rules_and_resumes(browser: Any, site_url: str) 
         expect(page.locator("#app-title")).to_have_text("Free game · Classic to 5, 2 players")
         page.evaluate("globalThis.stichtag.game.idle()")
         first = state(sp)
-        assert first["record"]["rules"] == {"set": "classic", "target": 5, "players": 2, "faces": "french"}
+        assert first["record"]["rules"] == {
+            "set": "classic",
+            "target": 5,
+            "players": 2,
+            "faces": "french",
+        }
         assert first["record"]["seed"].startswith("free/")
         assert "free" in page.url
         settings = json.loads(local_storage(sp)["stichtag:v1:settings"])
-        assert settings["rules"] == {"set": "classic", "target": 5, "players": 2} and settings["faces"] == "french"
+        assert (
+            settings["rules"] == {"set": "classic", "target": 5, "players": 2}
+            and settings["faces"] == "french"
+        )
         now = play(sp, moves=2)
         reload(sp)
         assert snapshot(sp) == {"view": now["view"], "record": now["record"]}
@@ -231,7 +290,9 @@ def test_free_play_remembers_the_rules_and_resumes(browser: Any, site_url: str) 
         assert dialog.locator("select[name=target]").input_value() == "5"
         assert dialog.locator("select[name=players]").input_value() == "2"
         dialog.locator("select[name=set]").select_option("historic")
-        options = dialog.locator("select[name=players] option").evaluate_all("os => os.map(o => o.value)")
+        options = dialog.locator("select[name=players] option").evaluate_all(
+            "os => os.map(o => o.value)"
+        )
         assert options == ["4"]
         assert dialog.locator("select[name=target]").input_value() == "101"
         page.keyboard.press("Escape")

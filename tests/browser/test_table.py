@@ -51,7 +51,9 @@ def response(page: Any) -> dict[str, Any]:
 
 def shown_final_score(page: Any) -> tuple[int, int]:
     panel = page.locator(".result-panel")
-    return int(panel.locator(".final-us").inner_text()), int(panel.locator(".final-them").inner_text())
+    return int(panel.locator(".final-us").inner_text()), int(
+        panel.locator(".final-them").inner_text()
+    )
 
 
 def play_by_clicking(page: Any, rng: random.Random, max_moves: int = 2000) -> dict[str, int]:
@@ -88,12 +90,19 @@ def play_by_clicking(page: Any, rng: random.Random, max_moves: int = 2000) -> di
 def test_a_classic_match_played_by_clicking_matches_the_engine_replay(site_page: SitePage) -> None:
     page = open_table(site_page, "?seed=table-click-1&level=random&pace=0")
     # The table shows the four seats by name and role, and the chosen suit.
-    for name, role in (("South", "you"), ("West", "opponent"), ("North", "partner"), ("East", "opponent")):
+    for name, role in (
+        ("South", "you"),
+        ("West", "opponent"),
+        ("North", "partner"),
+        ("East", "opponent"),
+    ):
         assert page.locator(f".seat[aria-label='{name} ({role})']").count() == 1
     assert page.locator(".info-block.chosen .chosen-name").inner_text()
     partner = response(page)["view"]["hands"][2]
     assert partner["count"] == len(partner["known"])  # classic: the partner's hand is face up
-    assert page.locator(".seat.role-partner .hand-other .card[data-card]").count() == partner["count"]
+    assert (
+        page.locator(".seat.role-partner .hand-other .card[data-card]").count() == partner["count"]
+    )
     start = time.monotonic()
     counts = play_by_clicking(page, random.Random(1))
     print(f"classic match by clicking: {counts} in {time.monotonic() - start:.1f} s")
@@ -113,7 +122,9 @@ def test_a_whole_deal_by_keyboard_only(site_page: SitePage) -> None:
     page = open_table(site_page, "?seed=table-keys-2&level=random&pace=0")
     # Tab into the hand.
     for _ in range(30):
-        if page.evaluate("document.activeElement && document.activeElement.classList.contains('card-mine')"):
+        if page.evaluate(
+            "document.activeElement && document.activeElement.classList.contains('card-mine')"
+        ):
             break
         page.keyboard.press("Tab")
     else:
@@ -125,8 +136,12 @@ def test_a_whole_deal_by_keyboard_only(site_page: SitePage) -> None:
             break
         assert state == "turn"
         cards = page.locator(".hand-mine .card-mine")
-        disabled = [cards.nth(i).get_attribute("aria-disabled") == "true" for i in range(cards.count())]
-        here = page.evaluate("[...document.querySelectorAll('.hand-mine .card-mine')].indexOf(document.activeElement)")
+        disabled = [
+            cards.nth(i).get_attribute("aria-disabled") == "true" for i in range(cards.count())
+        ]
+        here = page.evaluate(
+            "[...document.querySelectorAll('.hand-mine .card-mine')].indexOf(document.activeElement)"
+        )
         assert here >= 0, "keyboard focus left the hand"
         target = disabled.index(False)
         for _ in range((target - here) % len(disabled)):
@@ -212,7 +227,9 @@ def test_phone_layout_shows_the_whole_hand(site_page: SitePage) -> None:
     page.screenshot(path=str(SHOTS / "table-360x640.png"))
     # The table itself never overflows sideways (the app's own header is checked by its tests).
     table = page.locator("#table")
-    assert page.evaluate("(() => { const t = document.getElementById('table'); return t.scrollWidth <= t.clientWidth; })()")
+    assert page.evaluate(
+        "(() => { const t = document.getElementById('table'); return t.scrollWidth <= t.clientWidth; })()"
+    )
     box = table.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
     cards = page.locator(".hand-mine .card-mine")
@@ -232,10 +249,19 @@ def test_french_faces_option(site_page: SitePage) -> None:
     page = open_table(site_page, "?seed=table-french-5&faces=french&level=random&pace=0")
     wait_state(page)
     assert page.locator("#table").get_attribute("data-faces") == "french"
-    labels = " ".join(page.locator(".hand-mine .card-mine").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"))
+    labels = " ".join(
+        page.locator(".hand-mine .card-mine").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))"
+        )
+    )
     assert any(suit in labels for suit in ("Clubs", "Spades", "Hearts", "Diamonds"))
     assert not any(suit in labels for suit in ("Acorns", "Leaves", "Bells", "Ober", "Unter"))
-    assert page.locator(".info-block.chosen .chosen-name").inner_text() in ("Clubs", "Spades", "Hearts", "Diamonds")
+    assert page.locator(".info-block.chosen .chosen-name").inner_text() in (
+        "Clubs",
+        "Spades",
+        "Hearts",
+        "Diamonds",
+    )
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "table-french.png"))
     # The option also switches a running table back to German faces.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from itertools import pairwise
 
 import pytest
 
@@ -18,8 +19,8 @@ from engine.daily import (
     share_line,
     share_text,
 )
-from engine.karnoffel.state import new_match
 from engine.karnoffel.rules import Rules
+from engine.karnoffel.state import new_match
 from engine.records import replay
 
 
@@ -34,8 +35,13 @@ def test_daily_one_is_first_of_december_2026() -> None:
 
 def test_seed_depends_only_on_game_and_date() -> None:
     assert daily_seed("karnoffel", date(2026, 12, 24)) == "daily/karnoffel/2026-12-24"
-    assert pinned_daily("karnoffel", date(2026, 12, 24)) == pinned_daily("karnoffel", date(2026, 12, 24))
-    assert pinned_daily("karnoffel", date(2026, 12, 24))["deals"] != pinned_daily("karnoffel", date(2026, 12, 25))["deals"]
+    assert pinned_daily("karnoffel", date(2026, 12, 24)) == pinned_daily(
+        "karnoffel", date(2026, 12, 24)
+    )
+    assert (
+        pinned_daily("karnoffel", date(2026, 12, 24))["deals"]
+        != pinned_daily("karnoffel", date(2026, 12, 25))["deals"]
+    )
 
 
 @pytest.mark.parametrize(
@@ -75,16 +81,20 @@ def test_pinned_daily_is_the_seeded_match_with_every_deal_it_can_need() -> None:
     assert pinned_match.view(0) == seeded_match.view(0)
     # Dealers rotate: each deal's forehand deals the next.
     dealers = [deal["dealer"] for deal in pinned["deals"]]
-    assert all(b == (a + 1) % 4 for a, b in zip(dealers, dealers[1:]))
+    assert all(b == (a + 1) % 4 for a, b in pairwise(dealers))
 
 
 def test_share_text_is_exact_and_spoiler_free() -> None:
-    text = share_text("karnoffel", 7, False, (5, 7), [True, False, False, True, True, False, True, False, True, False, False, False], "https://example.org/")
+    text = share_text(
+        "karnoffel",
+        7,
+        False,
+        (5, 7),
+        [True, False, False, True, True, False, True, False, True, False, False, False],
+        "https://example.org/",
+    )
     assert text == (
-        "Stichtag · Karnöffel #7\n"
-        "Lost 5–7\n"
-        "🟩🟥🟥🟩🟩🟥🟩🟥🟩🟥🟥🟥\n"
-        "https://example.org/"
+        "Stichtag · Karnöffel #7\nLost 5–7\n🟩🟥🟥🟩🟩🟥🟩🟥🟩🟥🟥🟥\nhttps://example.org/"
     )
     assert share_line("karnoffel", 7, False, (5, 7), [True, False]) == (
         "Stichtag Karnöffel daily 7: lost 5 to 7, 1 of 2 deals won."

@@ -11,7 +11,13 @@ def day(number: int, won: bool = True, archive: bool = False) -> dict[str, objec
 
 def test_empty() -> None:
     s = summarize([], today=10)
-    assert (s["played"], s["won"], s["win_percent"], s["current_streak"], s["best_streak"]) == (0, 0, 0, 0, 0)
+    assert (s["played"], s["won"], s["win_percent"], s["current_streak"], s["best_streak"]) == (
+        0,
+        0,
+        0,
+        0,
+        0,
+    )
     assert s["schema"] == STATS_SCHEMA
 
 
@@ -46,6 +52,14 @@ def test_archive_games_are_counted_apart_and_do_not_bridge_gaps() -> None:
 
 
 def test_bad_entries_are_dropped_not_fatal() -> None:
-    results = [day(1), "junk", {"number": "2", "won": True}, {"number": 3, "won": 1}, day(1, won=False), None, day(2)]
+    results = [
+        day(1),
+        "junk",
+        {"number": "2", "won": True},
+        {"number": 3, "won": 1},
+        day(1, won=False),
+        None,
+        day(2),
+    ]
     assert validate_results(results) == [day(1), day(2)]
     assert summarize("not a list", today=3)["played"] == 0

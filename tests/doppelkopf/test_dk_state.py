@@ -174,7 +174,17 @@ def test_after_a_redeal_the_next_explicit_deal_keeps_the_dealer() -> None:
     later = seeded_deal("other", 0, 0)
     state = State(None, seed="tests", deals=[make_deal(POOR), later, seeded_deal("other", 1, 1)])
     state.settle_chance()
-    play(state, "poverty", "healthy", "healthy", "healthy", "pass:DA,D10,D9", "decline", "decline", "decline")
+    play(
+        state,
+        "poverty",
+        "healthy",
+        "healthy",
+        "healthy",
+        "pass:DA,D10,D9",
+        "decline",
+        "decline",
+        "decline",
+    )
     state.settle_chance()
     assert state.dealer == 3 and state.deal == Deal(3, later.cards)
 

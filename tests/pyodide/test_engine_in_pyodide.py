@@ -33,8 +33,15 @@ ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("run_in_pyodide.mjs")
 WHEEL_DIR = ROOT / ".cache" / "pywheels"
 #: Pure-Python packages pytest + hypothesis need inside Pyodide.
-PURE_PACKAGES = ("pytest", "iniconfig", "packaging", "pluggy", "pygments",
-                 "hypothesis", "sortedcontainers")
+PURE_PACKAGES = (
+    "pytest",
+    "iniconfig",
+    "packaging",
+    "pluggy",
+    "pygments",
+    "hypothesis",
+    "sortedcontainers",
+)
 TIMEOUT_S = 20 * 60
 #: Test folders that drive a browser or Pyodide themselves.
 NOT_IN_PYODIDE = {"browser", "pyodide"}
@@ -57,9 +64,23 @@ def _pin(name: str) -> str:
 
 
 def _download(reqs: list[str], dest: Path) -> None:
-    cmd = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-           "--python-version", "3.14", "--platform", "any", "--implementation", "py",
-           "-d", str(dest)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "-q",
+        "--no-deps",
+        "--only-binary=:all:",
+        "--python-version",
+        "3.14",
+        "--platform",
+        "any",
+        "--implementation",
+        "py",
+        "-d",
+        str(dest),
+    ]
     subprocess.run(cmd + reqs, check=True)
 
 
@@ -96,7 +117,8 @@ def _has_tests(selection: list[str]) -> bool:
     paths = [ROOT / a.split("::")[0] for a in selection if not a.startswith("-")]
     return any(
         (p.is_file() or any(p.rglob("test_*.py")) or any(p.rglob("*_test.py")))
-        for p in paths if p.exists()
+        for p in paths
+        if p.exists()
     )
 
 
@@ -111,9 +133,24 @@ def test_engine_tests_pass_in_pyodide(tmp_path: Path) -> None:
     stdlib = build.compiled_stdlib(version)
     wheel = build.build_wheel(tmp_path / "wheel", with_pyc=True)
     wheels = pure_wheels()
-    cmd = ["node", str(RUNNER), "--engine-wheel", str(wheel), "--wheels", str(wheels),
-           "--stdlib", str(stdlib), "--repo", str(ROOT), "--", "-q", *selection]
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT_S)
+    cmd = [
+        "node",
+        str(RUNNER),
+        "--engine-wheel",
+        str(wheel),
+        "--wheels",
+        str(wheels),
+        "--stdlib",
+        str(stdlib),
+        "--repo",
+        str(ROOT),
+        "--",
+        "-q",
+        *selection,
+    ]
+    proc = subprocess.run(
+        cmd, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT_S, check=False
+    )
     output = proc.stdout + proc.stderr
     print(output[-5000:])
     assert proc.returncode == 0, f"pytest in Pyodide exited {proc.returncode}:\n{output[-20000:]}"
