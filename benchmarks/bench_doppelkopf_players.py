@@ -12,7 +12,7 @@ choices with two or more distinct legal cards), median and 95th percentile.
 Under Pyodide: ``node benchmarks/bench_players_pyodide.mjs --bench
 bench_doppelkopf_players --speed-only --pairs 8 --clock cpu``.
 
-    python benchmarks/bench_doppelkopf_players.py --pairings heuristic:random search:heuristic \\
+    python benchmarks/bench_doppelkopf_players.py --pairings easy:random hard:easy \\
         --pairs 500 --jobs 2
     python benchmarks/bench_doppelkopf_players.py --speed-only --pairs 10
 """
@@ -160,7 +160,7 @@ def register_variant(spec: str) -> None:
     if "@" not in spec or spec in players.LEVELS:
         return
     name, _, fields = spec.partition("@")
-    if name != "search":
+    if name not in ("medium", "hard"):
         raise SystemExit(f"only the search level takes a budget, not {name!r}")
     budget = Budget(**{key: int(value) for key, value in (f.split("=") for f in fields.split(","))})
     players.LEVELS[spec] = lambda: SearchPlayer(budget)
@@ -175,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--pairings", nargs="+", default=["heuristic:random", "search:heuristic"])
+    parser.add_argument("--pairings", nargs="+", default=["easy:random", "hard:easy"])
     parser.add_argument("--pairs", type=int, default=300, help="deal pairs per pairing")
     parser.add_argument("--first", type=int, default=0, help="number of the first deal pair")
     parser.add_argument("--jobs", type=int, default=1)
@@ -188,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     clock = CLOCKS[args.clock]
     implementation = f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}"
     if args.speed_only:
-        args.pairings = ["search:heuristic"]
+        args.pairings = ["hard:easy"]
     print(
         f"Doppelkopf players, duplicate format, first hand of seeds {args.first}.."
         f"{args.first + args.pairs - 1}; {implementation}"

@@ -9,7 +9,7 @@ Speed: the time of each decision of each level, median and 95th percentile.
 Under Pyodide, ``benchmarks/bench_players_pyodide.mjs`` runs :func:`main`.
 
     python benchmarks/bench_players.py --rules classic historic \\
-        --pairings search:heuristic heuristic:random --pairs 2000 --match-pairs 100 --jobs 2
+        --pairings hard:easy easy:random --pairs 2000 --match-pairs 100 --jobs 2
     python benchmarks/bench_players.py --speed-only --pairs 20
 """
 
@@ -182,7 +182,7 @@ def register_variant(spec: str) -> None:
     if "@" not in spec or spec in players.LEVELS:
         return
     name, _, fields = spec.partition("@")
-    if name != "search":
+    if name not in ("medium", "hard"):
         raise SystemExit(f"only the search level takes a budget, not {name!r}")
     budget = Budget(**{key: int(value) for key, value in (f.split("=") for f in fields.split(","))})
     players.LEVELS[spec] = lambda: SearchPlayer(budget)
@@ -194,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--rules", nargs="+", default=["classic", "historic"])
     parser.add_argument(
-        "--pairings", nargs="+", default=["search:heuristic", "heuristic:random", "search:random"]
+        "--pairings", nargs="+", default=["hard:easy", "easy:random", "hard:random"]
     )
     parser.add_argument(
         "--pairs", type=int, default=2000, help="deal pairs per pairing and rule set"
@@ -212,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     clock = CLOCKS[args.clock]
     implementation = f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}"
     if args.speed_only:
-        args.pairings = ["search:heuristic"]
+        args.pairings = ["hard:easy"]
     print(
         f"Karnöffel players, duplicate format; {implementation}; default level {players.DEFAULT_LEVEL!r}"
     )

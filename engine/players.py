@@ -7,10 +7,10 @@ picks the game's module from the view, so the bridge needs no game logic.
 >>> from engine.doppelkopf.state import new_match
 >>> state = new_match(seed="doc")
 >>> seat = state.current_player()
->>> choose_action("heuristic", state.view(seat), seed_for(state, seat))
+>>> choose_action("easy", state.view(seat), seed_for(state, seat))
 'healthy'
 >>> LEVELS
-('random', 'heuristic', 'search')
+('random', 'easy', 'medium', 'hard')
 """
 
 from __future__ import annotations

@@ -2,14 +2,14 @@
 
 A player decides from **its seat's view only** (``State.view(seat)``) plus
 its own seeded randomness, so it cannot cheat. The levels share their names
-with Karnöffel's (``random``, ``heuristic``, ``search``), and so do the
+with Karnöffel's (``random``, ``easy``, ``medium``, ``hard``), and so do the
 player protocol, the random baseline and the decision seed
 (:mod:`engine.karnoffel.players`).
 
 >>> from engine.doppelkopf.state import new_match
 >>> state = new_match(seed="doc")
 >>> seat = state.current_player()
->>> action = choose_action("heuristic", state.view(seat), seed_for(state, seat))
+>>> action = choose_action("easy", state.view(seat), seed_for(state, seat))
 >>> action, state.is_legal(action)
 ('healthy', True)
 """
@@ -35,12 +35,14 @@ __all__ = [
 ]
 
 #: Playing levels by name, weakest first.
+#: ``random`` is the tests' and benchmarks' baseline, never offered to players.
 LEVELS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
-    "heuristic": HeuristicPlayer,
-    "search": SearchPlayer,
+    "easy": HeuristicPlayer,
+    "medium": SearchPlayer,
+    "hard": SearchPlayer,
 }
-DEFAULT_LEVEL = "search"
+DEFAULT_LEVEL = "hard"
 
 
 def choose_action(level: str, view: dict[str, Any], seed: str) -> str:

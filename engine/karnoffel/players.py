@@ -34,12 +34,14 @@ __all__ = [
 
 
 #: Playing levels by name, weakest first.
+#: ``random`` is the tests' and benchmarks' baseline, never offered to players.
 LEVELS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
-    "heuristic": HeuristicPlayer,
-    "search": SearchPlayer,
+    "easy": HeuristicPlayer,
+    "medium": SearchPlayer,
+    "hard": SearchPlayer,
 }
-DEFAULT_LEVEL = "search"
+DEFAULT_LEVEL = "hard"
 
 
 def choose_action(level: str, view: dict[str, Any], seed: str) -> str:

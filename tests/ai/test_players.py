@@ -20,7 +20,7 @@ QUICK_SEARCH = SearchPlayer(Budget(**QUICK))
 
 
 def decide(level: str, view: dict[str, Any], seed: str) -> str:
-    if level == "search":
+    if level in ("medium", "hard"):
         return QUICK_SEARCH.choose(view, rng.Stream(seed))
     return players.choose_action(level, view, seed)
 
@@ -99,8 +99,8 @@ def test_seed_follows_seat_and_history() -> None:
     assert players.seed_for(state, seat) != before
 
 
-def test_default_level_is_search_and_unknown_levels_are_refused() -> None:
-    assert players.DEFAULT_LEVEL == "search"
+def test_default_level_is_hard_and_unknown_levels_are_refused() -> None:
+    assert players.DEFAULT_LEVEL == "hard"
     with pytest.raises(ValueError, match="unknown player level"):
         players.choose_action("grandmaster", new_match(seed="x").view(0), "s")
 

@@ -94,7 +94,7 @@ def test_search_beats_random_in_a_small_duplicate_sample() -> None:
     wins = 0
     for number in range(8):
         for search_team in (0, 1):
-            levels = ("search", "random") if search_team == 0 else ("random", "search")
+            levels = ("hard", "random") if search_team == 0 else ("random", "hard")
             wins += play_deal(Rules(set=RuleSet.CLASSIC), f"quick/{number}", levels) == search_team
     assert wins >= 11, f"search won only {wins} of 16 deals against random"
 

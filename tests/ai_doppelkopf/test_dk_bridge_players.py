@@ -24,7 +24,7 @@ def call(**request: Any) -> dict[str, Any]:
 
 
 def test_a_whole_match_through_the_bridge_replays_to_the_same_outcome() -> None:
-    level = "heuristic"
+    level = "easy"
     reply = call(op="new", game="doppelkopf", seed=f"bridge/{level}", seat=1, level=level)
     steps = 0
     while reply["view"]["phase"] != "over":
@@ -32,7 +32,7 @@ def test_a_whole_match_through_the_bridge_replays_to_the_same_outcome() -> None:
         if view["phase"] == "deal":
             reply = call(op="deal")
         elif view["to_act"] == view["seat"]:
-            action = players.choose_action("heuristic", view, f"human/{steps}")
+            action = players.choose_action("easy", view, f"human/{steps}")
             reply = call(op="act", action=action)
         else:
             reply = call(op="step")
@@ -46,7 +46,7 @@ def test_a_whole_match_through_the_bridge_replays_to_the_same_outcome() -> None:
 
 
 def test_step_refuses_the_human_turn() -> None:
-    reply = call(op="new", game="doppelkopf", seed="bridge/turn", seat=0, level="heuristic")
+    reply = call(op="new", game="doppelkopf", seed="bridge/turn", seat=0, level="easy")
     while reply["view"]["to_act"] != 0:
         reply = call(op="step")
     refused = json.loads(bridge.handle(json.dumps({"op": "step"})))

@@ -19,7 +19,7 @@ QUICK_SEARCH = SearchPlayer(QUICK)
 
 
 def decide(level: str, view: dict[str, Any], seed: str) -> str:
-    if level == "search":
+    if level in ("medium", "hard"):
         return QUICK_SEARCH.choose(view, rng.Stream(seed))
     return players.choose_action(level, view, seed)
 
@@ -63,7 +63,7 @@ def test_every_level_chooses_a_legal_action(seed: str, steps: int) -> None:
 def test_a_hand_with_the_default_players_stays_legal() -> None:
     """The default level (seat 0) through ``choose_action``, as the bridge calls it."""
     state = new_match(seed="legal/0", humans=())
-    levels = [players.DEFAULT_LEVEL] + ["heuristic"] * 3
+    levels = [players.DEFAULT_LEVEL] + ["easy"] * 3
     while not state.results:
         if state.phase is Phase.DEAL:
             state.settle_chance()
@@ -91,13 +91,13 @@ def test_the_seed_matters_to_the_search() -> None:
         view = state.view(state.current_player())
         if view["phase"] != "play":
             continue
-        chosen |= {(steps, decide("search", view, f"s{i}")) for i in range(6)}
+        chosen |= {(steps, decide("hard", view, f"s{i}")) for i in range(6)}
     assert len(chosen) > len({steps for steps, _ in chosen})
 
 
 def test_levels_are_shared_with_karnoffel_and_unknown_ones_refused() -> None:
     assert tuple(players.LEVELS) == all_players.LEVELS
-    assert players.DEFAULT_LEVEL == "search"
+    assert players.DEFAULT_LEVEL == "hard"
     view = new_match(seed="x").view(0)
     with pytest.raises(ValueError, match="unknown player level"):
         players.choose_action("grandmaster", view, "s")

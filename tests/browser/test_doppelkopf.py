@@ -23,7 +23,7 @@ from engine import records
 from engine.bridge import Session
 
 SHOTS = Path(__file__).resolve().parents[2] / ".cache" / "screenshots"
-LEVEL = "heuristic"  # says healthy unless its hand is strong: special hands stay South's
+LEVEL = "easy"  # says healthy unless its hand is strong: special hands stay South's
 KNOBS = f"level={LEVEL}&pace=0"
 
 
