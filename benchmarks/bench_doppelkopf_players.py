@@ -30,7 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.doppelkopf import players
+from engine import players
+from engine.doppelkopf.players import LEVELS as GAME_LEVELS
 from engine.doppelkopf.search import Budget, SearchPlayer
 from engine.doppelkopf.state import Phase, new_match
 
@@ -157,13 +158,13 @@ def print_speed(label: str, times: Times) -> None:
 def register_variant(spec: str) -> None:
     """Levels such as ``search@plays=1200``: the search player with some
     budget fields changed (for budget sweeps)."""
-    if "@" not in spec or spec in players.LEVELS:
+    if "@" not in spec or spec in GAME_LEVELS:
         return
     name, _, fields = spec.partition("@")
     if name not in ("medium", "hard"):
         raise SystemExit(f"only the search level takes a budget, not {name!r}")
     budget = Budget(**{key: int(value) for key, value in (f.split("=") for f in fields.split(","))})
-    players.LEVELS[spec] = lambda: SearchPlayer(budget)
+    GAME_LEVELS[spec] = lambda: SearchPlayer(budget)
 
 
 def _register_all(*specs: str) -> None:

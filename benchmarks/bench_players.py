@@ -26,7 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.karnoffel import players
+from engine import players
+from engine.karnoffel.players import LEVELS as GAME_LEVELS
 from engine.karnoffel.rules import Rules, RuleSet
 from engine.karnoffel.search import Budget, SearchPlayer
 from engine.karnoffel.state import Phase, new_match
@@ -166,7 +167,7 @@ def run(
 def print_speed(label: str, times: dict[str, list[float]]) -> None:
     print(f"\nspeed per decision ({label}; all decisions of the level, forced ones included)")
     print(f"{'level':<24} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
-    for level in sorted(times, key=list(players.LEVELS).index):
+    for level in sorted(times, key=list(GAME_LEVELS).index):
         if not times[level]:
             continue
         values = sorted(times[level])
@@ -179,13 +180,13 @@ def print_speed(label: str, times: dict[str, list[float]]) -> None:
 def register_variant(spec: str) -> None:
     """Levels such as ``search@nodes=3000,worlds=12``: the search player with
     some budget fields changed (for budget sweeps)."""
-    if "@" not in spec or spec in players.LEVELS:
+    if "@" not in spec or spec in GAME_LEVELS:
         return
     name, _, fields = spec.partition("@")
     if name not in ("medium", "hard"):
         raise SystemExit(f"only the search level takes a budget, not {name!r}")
     budget = Budget(**{key: int(value) for key, value in (f.split("=") for f in fields.split(","))})
-    players.LEVELS[spec] = lambda: SearchPlayer(budget)
+    GAME_LEVELS[spec] = lambda: SearchPlayer(budget)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

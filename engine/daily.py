@@ -18,73 +18,33 @@ engine.daily.DailyDateError: '2026-13-01' is not a date (YYYY-MM-DD).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import re
 from datetime import date, timedelta
 from typing import Any
 
-from engine.messages import Message
+from engine.games import GAMES
+from engine.messages import Message, quoted
 from engine.records import FORMAT_VERSION
 
 __all__ = [
     "DAILY_GAMES",
     "FIRST_DAILY",
     "DailyDateError",
-    "DailyGame",
     "daily_date",
     "daily_number",
     "daily_seed",
     "parse_daily_date",
+    "parse_day",
     "pinned_daily",
     "share_line",
     "share_text",
 ]  # fmt: skip
 
 FIRST_DAILY = date(2026, 12, 1)
-
-
-@dataclass(frozen=True)
-class DailyGame:
-    """How one game's daily is set up."""
-
-    name: str  # the record's "game"
-    title: str  # shown in the share text
-    rules: dict[str, Any]
-    #: Deals pinned per daily: enough for the longest possible match.
-    deals: int
-    #: Builds the explicit deals of a daily from its seed: (seed, count) -> deal JSON list.
-    make_deals: Callable[[str, int], list[dict[str, Any]]]
-
-
-def _karnoffel_deals(seed: str, count: int) -> list[dict[str, Any]]:
-    from engine.karnoffel.state import seeded_deals
-
-    return [deal.to_json() for deal in seeded_deals(seed, _KARNOFFEL_PLAYERS, count)]
-
-
-_KARNOFFEL_PLAYERS = 4
-_KARNOFFEL_RULES: dict[str, Any] = {"set": "classic", "target": 7, "players": _KARNOFFEL_PLAYERS}
-
-
-def _doppelkopf_deals(seed: str, count: int) -> list[dict[str, Any]]:
-    """Deal ``n`` of the day: the seed's ``n``-th shuffle, dealt by the ``n``-th
-    dealer in turn from the seed's first dealer (as if no hand were redealt)."""
-    from engine.doppelkopf.rules import PLAYERS
-    from engine.doppelkopf.state import first_dealer, seeded_deal
-
-    first = first_dealer(seed)
-    return [seeded_deal(seed, n, (first + n) % PLAYERS).to_json() for n in range(count)]
-
-
-_DOPPELKOPF_RULES: dict[str, Any] = {"set": "standard", "variants": []}
-
-DAILY_GAMES: dict[str, DailyGame] = {
-    # Classic to 7: at most 7 + 6 = 13 deals.
-    "karnoffel": DailyGame("karnoffel", "Karnöffel", _KARNOFFEL_RULES, 13, _karnoffel_deals),
-    # 8 hands plus up to 4 redeals (nobody takes a poverty); any further deal
-    # comes from the seed (records.md: explicit deals first, then the seed).
-    "doppelkopf": DailyGame("doppelkopf", "Doppelkopf", _DOPPELKOPF_RULES, 12, _doppelkopf_deals),
-}
+#: Every game has a daily.
+DAILY_GAMES = tuple(sorted(GAMES))
+#: The only way a daily's date is written (no ISO week or ordinal dates).
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class DailyDateError(ValueError):
@@ -93,6 +53,20 @@ class DailyDateError(ValueError):
     def __init__(self, reason: Message) -> None:
         super().__init__(reason.text)
         self.reason = reason
+
+
+def parse_day(text: object) -> date | None:
+    """A calendar date written ``YYYY-MM-DD``, or ``None`` for anything else.
+
+    >>> parse_day("2026-12-03"), parse_day("2026-W49-2"), parse_day("20261203")
+    (datetime.date(2026, 12, 3), None, None)
+    """
+    if not isinstance(text, str) or not _DAY.fullmatch(text):
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
 
 
 def daily_number(day: date) -> int:
@@ -108,33 +82,30 @@ def daily_seed(game: str, day: date) -> str:
     return f"daily/{game}/{day.isoformat()}"
 
 
-def parse_daily_date(text: str, today: date) -> date:
+def parse_daily_date(text: object, today: date) -> date:
     """The date of a daily from a URL, refusing bad, early and future dates."""
-    try:
-        day = date.fromisoformat(text)
-        if len(text) != 10:
-            raise ValueError(text)
-    except (TypeError, ValueError):
-        raise DailyDateError(Message.of("daily_bad_date", text=text)) from None
+    day = parse_day(text)
+    if day is None:
+        raise DailyDateError(Message.of("daily_bad_date", text=quoted(text)))
     if day < FIRST_DAILY:
         raise DailyDateError(
-            Message.of("daily_before_first", date=text, first=FIRST_DAILY.isoformat())
+            Message.of("daily_before_first", date=day.isoformat(), first=FIRST_DAILY.isoformat())
         )
     if day > today:
-        raise DailyDateError(Message.of("daily_future", date=text))
+        raise DailyDateError(Message.of("daily_future", date=day.isoformat()))
     return day
 
 
 def pinned_daily(game: str, day: date) -> dict[str, Any]:
     """The daily as a record without actions, with every deal pinned."""
-    spec = DAILY_GAMES[game]
+    setup = GAMES[game].daily
     seed = daily_seed(game, day)
     return {
         "format": FORMAT_VERSION,
         "game": game,
-        "rules": dict(spec.rules),
+        "rules": dict(setup.rules),
         "seed": seed,
-        "deals": spec.make_deals(seed, spec.deals),
+        "deals": setup.make_deals(seed, setup.deals),
         "actions": [],
     }
 
@@ -151,8 +122,8 @@ def _mark(deal: bool | None) -> str:
 
 
 def _score_words(game: str, score: tuple[int, int], sep: str) -> str:
-    # Doppelkopf scores per seat (zero-sum): the player's score and the best other's.
-    if game == "doppelkopf":
+    # Per-seat (zero-sum) scores are signed: the player's score and the best other's.
+    if GAMES[game].signed_scores:
         return f"{score[0]:+d}{sep}{score[1]:+d}"
     return f"{score[0]}{sep}{score[1]}"
 
@@ -182,7 +153,7 @@ def share_text(
     🟩⬜🟥
     x
     """
-    title = DAILY_GAMES[game].title
+    title = GAMES[game].title
     verdict = "Won" if won else "Lost"
     marks = "".join(_mark(deal) for deal in deals_won)
     return f"Stichtag · {title} #{number}\n{verdict} {_score_words(game, score, '–')}\n{marks}\n{address}"
@@ -198,9 +169,9 @@ def share_line(
     >>> share_line("doppelkopf", 3, True, (9, 2), [True, None, True])
     'Stichtag Doppelkopf daily 3: won +9 to +2, 2 of 3 hands won.'
     """
-    title = DAILY_GAMES[game].title
+    title = GAMES[game].title
     verdict = "won" if won else "lost"
-    unit = "hands" if game == "doppelkopf" else "deals"
+    unit = f"{GAMES[game].deal_unit}s"
     return (
         f"Stichtag {title} daily {number}: {verdict} {_score_words(game, score, ' to ')}, "
         f"{sum(1 for deal in deals_won if deal)} of {len(deals_won)} {unit} won."

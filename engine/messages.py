@@ -17,7 +17,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["TEMPLATES", "Message"]
+__all__ = ["QUOTE_LIMIT", "TEMPLATES", "Message", "quoted"]
+
+#: What a message quotes of a bad input at most (a 2 MB action is not echoed back).
+QUOTE_LIMIT = 60
+
+
+def quoted(value: object) -> str:
+    """``value`` as a message quotes a bad input: its ``repr``, cut to QUOTE_LIMIT
+    characters (a 2 MB action is not echoed back).
+
+    >>> quoted("ZZ"), quoted(None), len(quoted("x" * 100)), quoted("x" * 100)[-2:]
+    ("'ZZ'", 'None', 60, 'x…')
+    """
+    text = repr(value)
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
+
 
 TEMPLATES: dict[str, str] = {
     # --- Karnöffel trick explanations -----------------------------------
@@ -42,16 +57,17 @@ TEMPLATES: dict[str, str] = {
     "deal_won_give_up": "Team {team} gave up; the other team scores {points}.",
     "match_won": "Team {team} wins the match {score}.",
     # --- dailies --------------------------------------------------------
-    "daily_bad_date": "'{text}' is not a date (YYYY-MM-DD).",
+    "daily_bad_date": "{text} is not a date (YYYY-MM-DD).",
     "daily_before_first": "There is no daily for {date}: the first daily is {first}.",
     "daily_future": "The daily for {date} is not out yet.",
+    "daily_not_pinned": "No daily is pinned for {date} yet.",
     # --- refusals -------------------------------------------------------
     "game_over": "The match is over: no more actions.",
     "chance_pending": "The cards must be dealt first.",
     "not_a_chance_node": "No deal is due now.",
     "bad_deal": "That deal is not valid: {detail}.",
     "not_your_turn": "It is seat {to_act}'s turn, not seat {seat}'s.",
-    "unknown_action": "'{action}' is not an action of this game.",
+    "unknown_action": "{action} is not an action of this game.",
     "card_not_in_hand": "{card} is not in the hand.",
     "devil_first_lead": "{card} is the Devil: it may not be led to the first trick.",
     "card_in_wrong_phase": "Cards cannot be played now: {phase}.",

@@ -82,7 +82,7 @@ class Knowledge:
     leader: int
     trick: tuple[tuple[int, Card], ...]
     #: This hand's completed tricks.
-    played: tuple[PlayedTrick, ...]
+    played: tuple[PlayedTrick[Card], ...]
     #: Each seat's party as far as the seat knows (``None``: unknown).
     parties: tuple[Party | None, ...]
     #: Announcement level of Re and of Kontra.
@@ -116,7 +116,7 @@ def _cards(notations: Sequence[str]) -> list[Card]:
     return [Card.parse(text) for text in notations]
 
 
-def rebuilt_trick(leader: int, plays: Sequence[tuple[int, Card]], winner: int) -> PlayedTrick:
+def rebuilt_trick(leader: int, plays: Sequence[tuple[int, Card]], winner: int) -> PlayedTrick[Card]:
     """A completed trick for scoring (the reason is a placeholder)."""
     index = next(i for i, (seat, _) in enumerate(plays) if seat == winner)
     return PlayedTrick(leader, tuple(plays), winner, TrickResult(index, _REBUILT))

@@ -43,8 +43,10 @@ __all__ = [
     "TRICKS",
     "Contract",
     "ContractSpec",
+    "GameKind",
     "Level",
     "Party",
+    "Phase",
     "Rules",
     "Variant",
 ]  # fmt: skip
@@ -220,3 +222,25 @@ class Rules:
                 known = ", ".join(v.value for v in Variant)
                 raise ValueError(f"unknown variant {name!r} ({known})") from None
         return cls(frozenset(variants))
+
+
+class Phase(Enum):
+    """Where a match is: the steps of a hand, in order."""
+
+    DEAL = "deal"  # a chance node: the next deal must be dealt
+    RESERVE = "reserve"  # each seat says healthy or a reservation
+    POVERTY_PASS = "poverty-pass"  # the poor player passes three cards
+    POVERTY_ANSWER = "poverty-answer"  # the others accept or decline in turn
+    POVERTY_RETURN = "poverty-return"  # the taker returns three cards
+    PLAY = "play"
+    OVER = "over"  # the match is over
+
+
+class GameKind(Enum):
+    """What kind of game a hand turned out to be."""
+
+    NORMAL = "normal"
+    SILENT_SOLO = "silent-solo"  # both CQ and "healthy": public as normal
+    MARRIAGE = "marriage"
+    POVERTY = "poverty"
+    SOLO = "solo"

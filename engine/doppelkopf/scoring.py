@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from engine.doppelkopf.cards import Card
 from engine.doppelkopf.rules import CHARLIE, FOX, LEVELS, PLAYERS, TOTAL_POINTS, TRICKS, Party
-from engine.doppelkopf.tricks import PlayedTrick
+from engine.doppelkopf.tricks import PlayedTrick, trick_points
 from engine.messages import Message
 
 __all__ = [
@@ -207,7 +208,10 @@ def seat_scores(score: HandScore, re_seats: frozenset[int]) -> list[int]:
 
 
 def find_extras(
-    tricks: Sequence[PlayedTrick], party_of: Mapping[int, Party], *, charlie_caught: bool = True
+    tricks: Sequence[PlayedTrick[Card]],
+    party_of: Mapping[int, Party],
+    *,
+    charlie_caught: bool = True,
 ) -> tuple[Extra, ...]:
     """Fox, Charlie and Doppelkopf points in the hand's tricks (in trick order).
 
@@ -216,7 +220,7 @@ def find_extras(
     extras: list[Extra] = []
     for number, trick in enumerate(tricks, 1):
         party = party_of[trick.winner]
-        if trick.points >= DOPPELKOPF_POINTS:
+        if trick_points(trick) >= DOPPELKOPF_POINTS:
             extras.append(Extra(ExtraKind.DOPPELKOPF, party, number))
         caught = [card for seat, card in trick.plays if party_of[seat] is not party]
         extras += [Extra(ExtraKind.FOX, party, number) for card in caught if card == FOX]
@@ -231,7 +235,7 @@ def find_extras(
 
 
 def summarize(
-    tricks: Sequence[PlayedTrick],
+    tricks: Sequence[PlayedTrick[Card]],
     party_of: Mapping[int, Party],
     levels: Mapping[Party, int],
     *,
@@ -241,7 +245,7 @@ def summarize(
     """The summary of a finished hand from its tricks and the seats' parties."""
     re_tricks = [trick for trick in tricks if party_of[trick.winner] is Party.RE]
     return HandSummary(
-        re_points=sum(trick.points for trick in re_tricks),
+        re_points=sum(trick_points(trick) for trick in re_tricks),
         re_tricks=len(re_tricks),
         kontra_tricks=len(tricks) - len(re_tricks),
         re_level=levels[Party.RE],

@@ -92,7 +92,7 @@ def play_out(known: Knowledge, world: World, move: Card) -> float:
     voids = [void_bits(suits) for suits in known.voids]
     re_seats = world_re_seats(known, world)
     pending = known.marriage_pending
-    tricks: list[PlayedTrick] = list(known.played)
+    tricks: list[PlayedTrick[Card]] = list(known.played)
     leader = known.leader
     trick = list(known.trick)
 

@@ -18,15 +18,13 @@ first, except in the last trick).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
-from engine.core import TrickResult
+from engine.core import PlayedTrick, TrickResult
 from engine.doppelkopf.cards import Card, parse_cards
 from engine.doppelkopf.rules import CONTRACTS, HEART_TEN, Contract
 from engine.messages import Message
 
-__all__ = ["PlayedTrick", "TrickResult", "beats", "parse_trick", "resolve_trick"]
+__all__ = ["PlayedTrick", "TrickResult", "beats", "parse_trick", "resolve_trick", "trick_points"]
 
 
 def beats(card: Card, best: Card, contract: Contract, *, second_heart_ten: bool = False) -> bool:
@@ -94,25 +92,6 @@ def parse_trick(cards: Sequence[str | Card]) -> tuple[Card, ...]:
     return parsed
 
 
-@dataclass(frozen=True)
-class PlayedTrick:
-    """A completed trick: who led, (seat, card) in play order, the winner and why."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-    result: TrickResult
-
-    @property
-    def points(self) -> int:
-        return sum(card.points for _, card in self.plays)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "leader": self.leader,
-            "cards": [{"seat": seat, "card": card.notation} for seat, card in self.plays],
-            "winner": self.winner,
-            "points": self.points,
-            "reason": self.result.reason.to_json(),
-            "notes": [note.to_json() for note in self.result.notes],
-        }
+def trick_points(trick: PlayedTrick[Card]) -> int:
+    """The card points in a completed trick."""
+    return sum(card.points for _, card in trick.plays)

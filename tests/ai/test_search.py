@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import rng
-from engine.karnoffel import players
+from engine import players, rng
 from engine.karnoffel.cards import DECK, Suit
 from engine.karnoffel.knowledge import bits
 from engine.karnoffel.rules import TRICKS_TO_WIN, Rules, RuleSet

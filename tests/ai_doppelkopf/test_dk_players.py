@@ -9,9 +9,8 @@ from dk_ai_support import QUICK, position, swap_hidden
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import players as all_players
-from engine import rng
-from engine.doppelkopf import players
+from engine import players, rng
+from engine.doppelkopf import players as dk_players
 from engine.doppelkopf.search import SearchPlayer
 from engine.doppelkopf.state import Phase, new_match
 
@@ -96,13 +95,13 @@ def test_the_seed_matters_to_the_search() -> None:
 
 
 def test_levels_are_shared_with_karnoffel_and_unknown_ones_refused() -> None:
-    assert tuple(players.LEVELS) == all_players.LEVELS
+    assert tuple(dk_players.LEVELS) == players.LEVELS
     assert players.DEFAULT_LEVEL == "hard"
     view = new_match(seed="x").view(0)
     with pytest.raises(ValueError, match="unknown player level"):
         players.choose_action("grandmaster", view, "s")
     with pytest.raises(ValueError, match="no computer players"):
-        all_players.choose_action("random", dict(view, game="skat"), "s")
+        players.choose_action("random", dict(view, game="skat"), "s")
 
 
 def test_players_refuse_a_view_without_a_turn() -> None:

@@ -29,7 +29,7 @@ const DAILY_GAME = "karnoffel";
 const FREE_GAME = "karnoffel";
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Engine error keys that mean "this date cannot be opened". */
-const DATE_REFUSALS = new Set(["daily_bad_date", "daily_before_first", "daily_future", "bad_date"]);
+const DATE_REFUSALS = new Set(["daily_bad_date", "daily_before_first", "daily_future", "bad_date", "daily_not_pinned"]);
 
 /** The player's local calendar date as YYYY-MM-DD. */
 export function localDate(now = new Date()) {
@@ -53,8 +53,9 @@ export class App {
     this.engine = engine;
     this.game = game;
     this.params = new URLSearchParams(location.search);
-    this.level = this.params.get("level") || null;
+    this.level = null; // the URL's level once the catalog says it exists (else the default)
     this.slot = null; // {key, daily?: {game, date, number}}
+    this.keptSlots = new Set(); // slots holding a bad save that had no room to be set aside
     this.resultShownFor = null;
     this.countdowns = [];
     this.mountUI();
@@ -123,7 +124,10 @@ export class App {
   // --------------------------------------------------------------- start
   async start() {
     await this.refreshCatalog();
-    this.settings = this.normalizeSettings(this.store.readSettings());
+    const { settings, problem, aside } = this.store.readSettings();
+    if (problem) this.notices.show("settings", "warning", t(aside === "kept" ? "notice.settings_kept" : "notice.settings_set_aside"));
+    this.settings = this.normalizeSettings(settings);
+    this.level = this.levelFromUrl();
     this.game.setHooks({
       onState: (response) => this.onState(response),
       onMatchOver: (response) => this.onMatchOver(response),
@@ -180,6 +184,17 @@ export class App {
     return this.route();
   }
 
+  /** The URL's test knob &level=, if the engine has that level; else a notice and the default. */
+  levelFromUrl() {
+    const wanted = this.params.get("level");
+    if (wanted === null || wanted === "") return null;
+    if (this.catalog.accepted_levels.includes(wanted)) return wanted;
+    this.notices.show("bad-level", "warning", t("notice.bad_level", { level: wanted.slice(0, 40) }));
+    this.params.delete("level");
+    history.replaceState(null, "", this.keptKnobs());
+    return null;
+  }
+
   withLevel(request) {
     if (this.level) request.level = this.level;
     return request;
@@ -231,22 +246,21 @@ export class App {
       } else if (saved.status === "ok") {
         try {
           const response = await this.openInSlot({ key, daily: { game, date: text, number: null } },
-            { op: "load", record: saved.save.record, daily: { game, date: text }, today, between_deals: saved.save.between === true });
+            { op: "load", save: saved.save.save, daily: { game, date: text }, today, between_deals: saved.save.between === true });
           this.afterDailyOpened(response);
           return response;
         } catch (error) {
           const payload = errorPayload(error);
           if (!payload.key || !String(payload.key).startsWith("daily_")) {
-            const reason = payload.key === "bad_daily_save" ? t("save.wrong_daily")
+            const reason = ["bad_daily_save", "bad_seat", "bad_save"].includes(payload.key) ? t("save.wrong_daily")
               : t("save.not_replayable", { reason: payload.text });
             this.setAsideNotice(key, reason);
           }
         }
       }
     }
-    const pinned = plausible ? await this.fetchPinned(game, text) : null;
+    // The worker reads the pinned deals itself: the page never holds them.
     const request = { op: "daily", game, date: text, today };
-    if (pinned) request.pinned = pinned;
     const slot = { key: plausible ? dailySlot(game, text) : null, daily: { game, date: text, number: null } };
     try {
       const response = await this.openInSlot(slot, request);
@@ -254,12 +268,6 @@ export class App {
       return response;
     } catch (error) {
       const payload = errorPayload(error);
-      if (pinned && payload.key === "bad_pinned_daily") {
-        // A pinned file that does not match: the engine generates the daily.
-        const response = await this.openInSlot(slot, { op: "daily", game, date: text, today });
-        this.afterDailyOpened(response);
-        return response;
-      }
       if (DATE_REFUSALS.has(payload.key)) return this.refuseDate(payload, { fromUrl });
       this.notices.show("open-failed", "error", t("notice.open_failed", { reason: payload.text }));
       throw error;
@@ -281,10 +289,14 @@ export class App {
     const haveToday = today >= this.catalog.daily.first;
     const text = `${t("notice.bad_url", { reason: payload.text })} ${haveToday ? t("notice.bad_url_more") : ""}`.trim();
     const goToday = { label: t("notice.go_today"), onClick: () => this.navigate("") };
-    // The table behind the notice: today's daily (or a free game before the first daily).
+    // The table behind the notice: today's daily (or a free game before the first
+    // daily, or when today's daily is the one that cannot be opened).
     if (fromUrl) history.replaceState(null, "", this.keptKnobs());
     this.params = new URLSearchParams(location.search);
-    if (!this.game.response) await this.openToday();
+    if (!this.game.response) {
+      if (payload.key === "daily_not_pinned" || !haveToday) await this.openFree({});
+      else await this.openToday();
+    }
     this.notices.show("bad-url", "error", text, haveToday ? [goToday] : []);
     return null;
   }
@@ -296,19 +308,13 @@ export class App {
     return search ? `?${search}` : location.pathname;
   }
 
-  async fetchPinned(game, date) {
-    try {
-      const reply = await fetch(`puzzles/${game}/${date}.json`, { cache: "no-cache" });
-      if (!reply.ok) return null;
-      return await reply.json();
-    } catch {
-      return null;
-    }
-  }
-
+  /** A save that cannot be used: set aside (or, with no room for a copy, left where
+   * it is and not written over this session) and the player told which. */
   setAsideNotice(key, reason) {
-    const kept = this.store.setAside(key);
-    this.notices.show(`set-aside:${key}`, "warning", t(kept ? "notice.set_aside" : "notice.set_aside_lost", { reason }));
+    const where = this.store.setAside(key);
+    if (where === "kept") this.keptSlots.add(key);
+    const text = { moved: "notice.set_aside", kept: "notice.set_aside_kept" }[where] || "notice.set_aside_lost";
+    this.notices.show(`set-aside:${key}`, "warning", t(text, { reason }));
   }
 
   // ------------------------------------------------------------ free play
@@ -349,9 +355,9 @@ export class App {
     const key = this.freeSlot();
     const saved = this.store.readSave(key);
     if (saved.status === "bad") this.setAsideNotice(key, t(saved.reason.key, saved.reason.params));
-    if (saved.status === "ok" && (seed === null || saved.save.record.seed === seed)) {
+    if (saved.status === "ok" && (seed === null || saved.save.save.seed === seed)) {
       try {
-        return await this.openInSlot({ key }, { op: "load", record: saved.save.record, between_deals: saved.save.between === true });
+        return await this.openInSlot({ key }, { op: "load", save: saved.save.save, between_deals: saved.save.between === true });
       } catch (error) {
         this.setAsideNotice(key, t("save.not_replayable", { reason: errorPayload(error).text }));
       }
@@ -382,10 +388,10 @@ export class App {
   // ----------------------------------------------------------------- hooks
   onState(response) {
     const slot = this.slot;
-    if (!slot || !slot.key || !response || !response.record) return;
+    if (!slot || !slot.key || !response || !response.save || this.keptSlots.has(slot.key)) return;
     if (response.daily && slot.daily) slot.daily.number = response.daily.number;
     const between = !!(response.view && response.view.phase === "deal");
-    this.store.writeSave(slot.key, { record: response.record, daily: slot.daily, between });
+    this.store.writeSave(slot.key, { save: response.save, daily: slot.daily, between });
   }
 
   onMatchOver(response) {
@@ -410,14 +416,14 @@ export class App {
     if (share && !share.ok && share.error.key === "not_shareable" && this.game.response) {
       // The engine was restarted and reopened the match without its daily: say which daily it is.
       const daily = { game: slot.daily.game, date: slot.daily.date };
-      await this.engine.request({ op: "load", record: this.game.response.record, daily, today: localDate() });
+      await this.engine.request({ op: "load", save: this.game.response.save, daily, today: localDate() });
       share = await this.engine.request({ op: "share", address });
     }
     if (!share || !share.ok) return;
     const { game, date } = slot.daily;
     let number = slot.daily.number;
     if (number === null) {
-      const known = [this.catalog.daily.today, ...this.catalog.daily.archive].find((d) => d && d.date === date);
+      const known = [this.catalog.daily.today, ...this.catalog.daily.archive.entries].find((d) => d && d.date === date);
       number = known ? known.number : null;
     }
     const archive = date < localDate();
@@ -436,8 +442,11 @@ export class App {
   }
 
   async summary(game) {
-    const { results, problem } = this.store.readResults(game, this.catalog.stats_schema);
-    if (problem) this.notices.show(`stats-${game}`, "warning", t("notice.stats_set_aside", { reason: problem }));
+    const { results, problem, aside } = this.store.readResults(game, this.catalog.stats_schema);
+    if (problem) {
+      const key = aside === "kept" ? "notice.stats_kept" : "notice.stats_set_aside";
+      this.notices.show(`stats-${game}`, "warning", t(key, { reason: problem }));
+    }
     const reply = await this.engine.request({ op: "stats", results, today: localDate() });
     return reply && reply.ok ? reply.stats : null;
   }
@@ -453,29 +462,49 @@ export class App {
   async showArchive() {
     await this.refreshCatalog();
     const game = this.currentGame();
-    const { results } = this.store.readResults(game, this.catalog.stats_schema);
+    const { results, problem, aside } = this.store.readResults(game, this.catalog.stats_schema);
+    if (problem) {
+      const key = aside === "kept" ? "notice.stats_kept" : "notice.stats_set_aside";
+      this.notices.show(`stats-${game}`, "warning", t(key, { reason: problem }));
+    }
     const byNumber = new Map(results.map((r) => [r.number, r]));
     const list = el("ol", "archive-list");
-    for (const { number, date } of this.catalog.daily.archive) {
-      const item = el("li", "archive-item");
-      const link = el("a", "archive-link", t("archive.entry", { number, date }));
-      link.href = `?daily=${date}`;
-      link.dataset.date = date;
-      link.addEventListener("click", (event) => {
-        event.preventDefault();
-        this.navigate(`daily=${date}`);
-      });
-      const result = byNumber.get(number);
-      let status = "none";
-      if (result) status = result.won ? "won" : "lost";
-      else if (this.store.get(dailySlot(game, date)) !== null) status = "playing";
-      item.dataset.status = status;
-      item.append(link);
-      if (status !== "none") item.append(el("span", `archive-status archive-status-${status}`, t(`archive.status.${status}`)));
-      list.append(item);
-    }
+    const addEntries = (entries) => {
+      for (const { number, date } of entries) {
+        const item = el("li", "archive-item");
+        const link = el("a", "archive-link", t("archive.entry", { number, date }));
+        link.href = `?daily=${date}`;
+        link.dataset.date = date;
+        link.addEventListener("click", (event) => {
+          event.preventDefault();
+          this.navigate(`daily=${date}`);
+        });
+        const result = byNumber.get(number);
+        let status = "none";
+        if (result) status = result.won ? "won" : "lost";
+        else if (this.store.get(dailySlot(game, date)) !== null) status = "playing";
+        item.dataset.status = status;
+        item.append(link);
+        if (status !== "none") item.append(el("span", `archive-status archive-status-${status}`, t(`archive.status.${status}`)));
+        list.append(item);
+      }
+    };
+    const archive = this.catalog.daily.archive;
+    addEntries(archive.entries);
     const nodes = [el("p", "archive-intro", t("archive.intro"))];
-    nodes.push(this.catalog.daily.archive.length ? list : el("p", "archive-empty", t("archive.empty")));
+    nodes.push(archive.total ? list : el("p", "archive-empty", t("archive.empty")));
+    let shown = archive.entries.length;
+    if (shown < archive.total) {
+      // Older dailies page by page: the list never grows with the calendar at once.
+      const more = button(t("archive.more"), async () => {
+        const page = await this.engine.request({ op: "archive", today: localDate(), offset: shown });
+        if (!page || !page.ok) return;
+        addEntries(page.entries);
+        shown += page.entries.length;
+        if (shown >= page.total) more.remove();
+      }, "archive-more");
+      nodes.push(more);
+    }
     this.dialogs.archive.open(t("archive.heading"), ...nodes);
   }
 

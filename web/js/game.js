@@ -334,10 +334,14 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     return open(request).catch(() => {});
   }
 
-  /** After an engine restart the session is gone: load the record again. */
+  /** After an engine restart the session is gone: load the save again (a daily as that daily). */
   async function reload() {
     if (!response) return null;
-    const request = { op: "load", record: response.record, seat: response.view.seat };
+    const request = { op: "load", save: response.save, seat: response.view.seat };
+    if (response.daily) {
+      const { game, date } = response.daily;
+      Object.assign(request, { daily: { game, date }, today: date });
+    }
     if (lastRequest && lastRequest.level) request.level = lastRequest.level;
     // A finished deal on show stays on show: the next deal waits for "Continue".
     if (response.view.phase === "deal") request.between_deals = true;

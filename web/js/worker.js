@@ -9,6 +9,8 @@
 //                  {type: "ready", timings, pyodideVersion}
 //                  {type: "boot-error", error: {name, message}}
 // Requests that arrive during boot wait for it. No rule logic lives here.
+// The worker, not the page, reads a daily's pinned deals (puzzles/GAME/DATE.json)
+// and hands them to the engine: the page never holds a card it may not know.
 import { BUILD_INFO } from "./build-info.js";
 
 const t0 = performance.now();
@@ -67,13 +69,48 @@ engine.then(
   (err) => self.postMessage({ type: "boot-error", error: errorInfo(err) }),
 );
 
+/** The daily a request opens ({game, date}), if any. */
+function dailyOf(request) {
+  if (!request || typeof request !== "object") return null;
+  if (request.op === "daily") return { game: request.game, date: request.date };
+  if (request.op === "load" && request.daily && typeof request.daily === "object") return request.daily;
+  return null;
+}
+
+/** The pinned daily file, or null when there is none (the engine then refuses the day). */
+async function pinnedDaily({ game, date }) {
+  try {
+    const path = `puzzles/${encodeURIComponent(game)}/${encodeURIComponent(date)}.json`;
+    const reply = await fetch(siteURL(path), { cache: "no-cache" });
+    return reply.ok ? await reply.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The engine's answer to a request. A daily's pinned deals are read only once the
+ * engine has accepted the game and the date and asks for them ("daily_not_pinned"),
+ * so a bad or future date never fetches a file; pinned deals from the page are
+ * never used.
+ */
+async function answer(handle, request) {
+  const ask = (req) => JSON.parse(handle(JSON.stringify(req)));
+  if (!request || typeof request !== "object" || Array.isArray(request)) return ask(request);
+  const { pinned: _ignored, ...asked } = request;
+  const reply = ask(asked);
+  const daily = dailyOf(asked);
+  if (reply.ok || !daily || !reply.error || reply.error.key !== "daily_not_pinned") return reply;
+  const pinned = await pinnedDaily(daily);
+  return pinned ? ask({ ...asked, pinned }) : reply;
+}
+
 self.onmessage = async (event) => {
   const { id, request } = event.data || {};
   if (typeof id !== "number") return;
   try {
     const { handle } = await engine;
-    const answer = handle(JSON.stringify(request));
-    self.postMessage({ id, ok: true, response: JSON.parse(answer) });
+    self.postMessage({ id, ok: true, response: await answer(handle, request) });
   } catch (err) {
     self.postMessage({ id, ok: false, error: errorInfo(err) });
   }
