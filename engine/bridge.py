@@ -45,7 +45,7 @@ A state response is ``{"ok": true, "view", "save", "outcome", "played"?,
 >>> reply["ok"], reply["view"]["phase"], len(reply["view"]["hands"][0]["known"]), "deals" in reply["save"]
 (True, 'play', 5, False)
 >>> json.loads(handle('{"op": "act", "action": "ZZ"}'))["error"]["text"]
-"'ZZ' is not an action of this game."
+"'ZZ' is not a move of this game."
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ deals and state) comes from the registry, :mod:`engine.games`.
 >>> replay(dict(record, actions=["ZZ"]))
 Traceback (most recent call last):
 ...
-engine.errors.RecordError: action 0: 'ZZ' is not an action of this game.
+engine.errors.RecordError: action 0: 'ZZ' is not a move of this game.
 """
 
 from __future__ import annotations

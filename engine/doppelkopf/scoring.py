@@ -166,27 +166,27 @@ def score_hand(summary: HandSummary) -> HandScore:
     if winner is None:
         return HandScore(None, (ScoreItem(Party.RE, 0, Message.of("dk_score_nobody")),))
     loser = winner.other
-    items = [ScoreItem(winner, 1, Message.of("dk_score_won", party=winner.title))]
+    items = [ScoreItem(winner, 1, Message.of("dk_score_won", party=winner.value))]
     if winner is Party.KONTRA and not summary.solo:
         items.append(ScoreItem(winner, 1, Message.of("dk_score_against_queens")))
     for party in Party:
         if summary.level(party) >= 1:
-            message = Message.of("dk_score_announcement", announcement=party.title)
+            message = Message.of("dk_score_announcement", announcement=party.value)
             items.append(ScoreItem(winner, 2, message))
     for level in LEVELS[2:]:
         if summary.stayed_below(loser, level.number):
             key = "dk_score_schwarz" if level.opponents_below == 0 else "dk_score_below"
-            items.append(ScoreItem(winner, 1, Message.of(key, party=loser.title, level=level.name)))
+            items.append(ScoreItem(winner, 1, Message.of(key, party=loser.value, level=level.id)))
         if summary.level(winner) >= level.number:
-            message = Message.of("dk_score_level_announced", party=winner.title, level=level.name)
+            message = Message.of("dk_score_level_announced", party=winner.value, level=level.id)
             items.append(ScoreItem(winner, 1, message))
         if summary.level(loser) >= level.number and not summary.stayed_below(winner, level.number):
-            message = Message.of("dk_score_level_missed", party=loser.title, level=level.name)
+            message = Message.of("dk_score_level_missed", party=loser.value, level=level.id)
             items.append(ScoreItem(winner, 2, message))
     if not summary.solo:
         for extra in summary.extras:
             message = Message.of(
-                _EXTRA_KEYS[extra.kind], party=extra.party.title, trick=extra.trick
+                _EXTRA_KEYS[extra.kind], party=extra.party.value, trick=extra.trick
             )
             items.append(ScoreItem(extra.party, 1, message))
     return HandScore(winner, tuple(items))

@@ -103,16 +103,12 @@ class Announcement:
     cards_held: int
 
     @property
-    def title(self) -> str:
-        return LEVELS[self.level].title(self.party)
+    def id(self) -> str:
+        """The catalog id of what was announced (``announcement.<id>``: "re", "no90", ...)."""
+        return LEVELS[self.level].announcement(self.party)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "party": self.party.value,
-            "level": self.level,
-            "name": self.title,
-        }
+        return {"seat": self.seat, "party": self.party.value, "level": self.level, "id": self.id}
 
 
 @dataclass(frozen=True)
@@ -348,7 +344,7 @@ class State(MatchState):
 
     # --------------------------------------------------------------- legality
     def _wrong_phase(self, action: Action) -> Message:
-        phase = Message.of(_PHASE_TEXT[self.phase]).text
+        phase = _PHASE_TEXT[self.phase]
         if isinstance(action, Card):
             return Message.of("card_in_wrong_phase", phase=phase)
         return Message.of("call_in_wrong_phase", action=action_notation(action), phase=phase)
@@ -411,12 +407,14 @@ class State(MatchState):
         party = self.party_of(seat)
         level = self.levels[party] + 1
         if level >= len(LEVELS):
-            return Message.of("dk_announce_nothing_left", party=party.title)
+            return Message.of("dk_announce_nothing_left", party=party.value)
         needed = self.cards_needed(party, level)
         held = len(self.hands[seat])
         if held < needed:
-            title = LEVELS[level].title(party)
-            return Message.of("dk_announce_too_late", announcement=title, needed=needed, held=held)
+            announcement = LEVELS[level].announcement(party)
+            return Message.of(
+                "dk_announce_too_late", announcement=announcement, needed=needed, held=held
+            )
         return None
 
     def cards_needed(self, party: Party, level: int) -> int:
@@ -580,7 +578,7 @@ class State(MatchState):
             value = abs(score.re_value)
             points = summary.points(score.winner)
             message = Message.of(
-                "dk_hand_won", party=score.winner.title, points=points, value=value
+                "dk_hand_won", party=score.winner.value, points=points, value=value
             )
         self.results.append(
             HandResult(

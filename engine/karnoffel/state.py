@@ -291,15 +291,14 @@ class State(MatchState):
         return None
 
     def _phase_text(self) -> str:
+        """The catalog key that says what the match is waiting for."""
         if self.phase is Phase.BID:
-            key = {
+            return {
                 BidStep.WINDOW: "phase_bid_window",
                 BidStep.ANSWER_RAISE: "phase_bid_answer_raise",
                 BidStep.ANSWER_COUNTER: "phase_bid_answer_counter",
             }[self.bid.step]
-        else:
-            key = {Phase.PLAY: "phase_play", Phase.SHOW: "phase_show"}[self.phase]
-        return Message.of(key).text
+        return {Phase.PLAY: "phase_play", Phase.SHOW: "phase_show"}[self.phase]
 
     # ---------------------------------------------------------------- dealing
     def _apply_deal(self, deal: Deal) -> None:

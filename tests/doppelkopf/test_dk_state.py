@@ -205,8 +205,8 @@ def test_announcements_in_a_row_within_card_limits() -> None:
     names = []
     while "announce" in legal(state):
         play(state, "announce")
-        names.append(state.announcements[-1].title)
-    assert names == ["Re", "no 90", "no 60", "no 30", "schwarz"]
+        names.append(state.announcements[-1].id)
+    assert names == ["re", "no90", "no60", "no30", "schwarz"]
     assert state.why_illegal("announce").key == "dk_announce_nothing_left"  # type: ignore[union-attr]
     assert state.view(1)["parties"][0] == "re"
     assert state.current_player() == 0  # announcing does not end the turn
@@ -219,7 +219,7 @@ def test_announcement_card_limits() -> None:
     advance_to(state, 0, 3)  # 10 cards: too late for Re
     reason = state.why_illegal("announce")
     assert reason is not None and reason.key == "dk_announce_too_late"
-    assert reason.text == "Too late for Re: it needs 11 cards in hand, you hold 10."
+    assert reason.text == "Too late for Re: it needs 11 cards in hand, and you hold 10."
     before = snapshot(state)
     with pytest.raises(IllegalActionError):
         state.apply_action("announce")

@@ -93,6 +93,7 @@ const TRUMP_LABELS = {
   queens: "Queen solo", jacks: "Jack solo", aces: "Ace solo (no trumps)",
 };
 const CALL_LABELS = { accept: "Accept the poverty", decline: "Decline", announce: "Announce" };
+const ANNOUNCEMENT_NAMES = { re: "Re", kontra: "Kontra", no90: "no 90", no60: "no 60", no30: "no 30", schwarz: "schwarz" };
 
 /** An engine message in words: seats by compass name, cards by symbol. */
 export function dkFormat(message, seating) {
@@ -152,7 +153,7 @@ function renderInfo(parts, view, ctx) {
     blocks.push(h("div", { class: "info-block dk-announcements", "aria-label": "Announcements" },
       h("span", { class: "info-title" }, "Announced"),
       h("ul", { class: "specials" }, view.announcements.map((a) => h("li", { class: `special dk-announce-${a.party}` },
-        h("b", {}, a.name), ` ${who(seating, a.seat)}`)))));
+        h("b", {}, ANNOUNCEMENT_NAMES[a.id] || a.id), ` ${who(seating, a.seat)}`)))));
   }
   const marriage = view.marriage && view.marriage.message;
   if (marriage) blocks.push(h("div", { class: "info-block dk-marriage" }, dkFormat(marriage, seating)));
