@@ -27,7 +27,8 @@ Node (for Pyodide). Steps, each a function below:
 6. ``build_puzzles``        – checks every pinned daily in ``puzzles/``
    against the engine's generator (fails loudly on drift), pins the missing
    ones up to 400 days ahead, copies them → ``site/puzzles/``.
-7. ``build_docs``           – HOOK: rules pages with mkdocs → ``site/rules/``.
+7. ``build_docs``           – the rules pages (mkdocs, four languages) →
+   ``site/rules/`` (``scripts/build_docs.py``).
 8. ``write_build_info``     – ``site/js/build-info.js``: an ES module with the
    file names, hashes and versions the worker needs.
 
@@ -434,29 +435,15 @@ def build_puzzles(out: Path) -> None:
 
 
 def build_docs(out: Path) -> None:
-    """HOOK: rules pages (mkdocs, four languages) → ``site/rules/``.
+    """Rules pages (mkdocs, four languages) → ``out/rules/``.
 
-    Not written yet; when ``mkdocs.yml`` exists this builds it with the
-    ``docs`` extra installed (``pip install .[docs]``).
+    ``scripts/build_docs.py`` stages ``docs/`` with the card pictures in a
+    temporary folder (nothing is written into ``docs/``) and builds
+    ``mkdocs.yml`` there, failing on any mkdocs warning (see docs/README.md).
     """
-    config = ROOT / "mkdocs.yml"
-    if config.exists():
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "mkdocs",
-                "build",
-                "-q",
-                "-f",
-                str(config),
-                "-d",
-                str(out / "rules"),
-            ],
-            cwd=ROOT,
-            check=True,
-        )
-        log("rules pages built")
+    script = ROOT / "scripts" / "build_docs.py"
+    subprocess.run([sys.executable, str(script), "--out", str(out / "rules")], cwd=ROOT, check=True)
+    log("rules pages built")
 
 
 def _sri(data: bytes) -> str:
