@@ -93,6 +93,9 @@ class HtmlScan(HTMLParser):
         self.scripts: list[tuple[dict[str, str], str]] = []
         self.style_elements = 0
         self.text: list[str] = []
+        #: The text of the page's own content (<article>), without the theme around it.
+        self.article_text: list[str] = []
+        self._articles = 0
         self._script: dict[str, str] | None = None
         self._script_text: list[str] = []
 
@@ -107,8 +110,12 @@ class HtmlScan(HTMLParser):
             self._script, self._script_text = values, []
         if tag == "style":
             self.style_elements += 1
+        if tag == "article":
+            self._articles += 1
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self._articles -= 1
         if tag == "script" and self._script is not None:
             self.scripts.append((self._script, "".join(self._script_text)))
             self._script = None
@@ -118,6 +125,8 @@ class HtmlScan(HTMLParser):
             self._script_text.append(data)
         else:
             self.text.append(data)
+            if self._articles:
+                self.article_text.append(data)
 
 
 def scan_html(path: Path) -> HtmlScan:

@@ -65,11 +65,18 @@ def test_no_other_pages_and_languages_than_the_contract() -> None:
 
 @pytest.mark.parametrize("page", [page for page in PAGES if page != "doppelkopf"])
 def test_translations_are_not_copies_of_the_english_page(docs_build: DocsBuild, page: str) -> None:
-    english = "".join(scan_html(built_page(docs_build, "en", page)).text)
+    """A missing translation would silently fall back to English (fallback_to_default)."""
+
+    def paragraphs(language: str) -> set[str]:
+        text = "".join(scan_html(built_page(docs_build, language, page)).article_text)
+        return {line.strip() for line in text.split("\n") if len(line.strip()) > 40}
+
+    english = paragraphs("en")
+    assert len(english) > 5
     for language in LANGUAGES[1:]:
-        text = "".join(scan_html(built_page(docs_build, language, page)).text)
-        assert text != english, f"{language}/{page} reads like the English page"
-    chinese = "".join(scan_html(built_page(docs_build, "zh", page)).text)
+        shared = english & paragraphs(language)
+        assert not shared, f"{language}/{page} has English paragraphs: {sorted(shared)[:3]}"
+    chinese = "".join(scan_html(built_page(docs_build, "zh", page)).article_text)
     assert len(re.findall(r"[\u4e00-\u9fff]", chinese)) > 200, f"zh/{page} has little Chinese"
 
 
@@ -248,6 +255,15 @@ def test_card_pictures_keep_the_tables_colours(docs_build: DocsBuild) -> None:
         assert f'fill="{colours[art]}"' in svg and ">Q</text>" in svg
 
 
+#: The card faces each page shows: German for Karnöffel, French for Doppelkopf.
+DECKS = {
+    "index": "german",
+    "karnoffel": "german",
+    "karnoffel-historic": "german",
+    "doppelkopf": "french",
+}
+
+
 @pytest.mark.parametrize(("language", "page"), LANGUAGE_PAGES)
 def test_card_pictures_have_alt_text_in_the_pages_language(
     docs_build: DocsBuild, language: str, page: str
@@ -260,6 +276,8 @@ def test_card_pictures_have_alt_text_in_the_pages_language(
         if not alt:
             problems.append(f"{src}: no alt text")
         match = re.search(r"cards/(german|french)/([A-Z])\w*\.svg$", src)
+        if match and page in DECKS and match.group(1) != DECKS[page]:
+            problems.append(f"{src}: {page} shows {DECKS[page]} faces")
         if match:
             words = SUIT_WORDS[match.group(1)][language][match.group(2)]
             if not any(word.lower() in alt.lower() for word in words):
