@@ -140,7 +140,8 @@ def scan_html(path: Path) -> HtmlScan:
 URL_ATTRIBUTES = ("href", "src", "srcset", "action", "formaction", "poster", "data", "xlink:href")
 #: src=/href=/url()/@import references anywhere in a text file (HTML, CSS, JS, SVG...).
 REFERENCE = re.compile(
-    r"""(?:\b(?:src|href|srcset|action|formaction|poster|xlink:href)\s*=\s*(?P<q>["'])(?P<attr>[^"']*)(?P=q))"""
+    r"""(?:\b(?:src|href|srcset|action|formaction|poster|xlink:href)\s*=\s*"""
+    r"""(?P<q>["'])(?P<attr>[^"']*)(?P=q))"""
     r"""|(?:url\(\s*(?P<uq>["']?)(?P<url>[^"')\s]*)(?P=uq)\s*\))"""
     r"""|(?:@import\s+(?P<iq>["'])(?P<import>[^"']*)(?P=iq))""",
     re.IGNORECASE,

@@ -30,7 +30,8 @@ OVERFLOW = """() => {
     if (box.width === 0 || getComputedStyle(el).visibility === "hidden") continue;
     const cut = box.right > width + 1 || (box.left < -1 && box.right > 0);
     if (cut && !scrolls(el)) {
-      wide.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(box.left)}..${Math.round(box.right)}`);
+      const where = `${Math.round(box.left)}..${Math.round(box.right)}`;
+      wide.push(`${el.tagName.toLowerCase()}.${el.className} ${where}`);
     }
   }
   return { page: document.documentElement.scrollWidth, width, wide: wide.slice(0, 10) };
@@ -99,3 +100,21 @@ def test_the_way_back_leads_to_the_table(docs_page: Any) -> None:
     open_page(docs_page, "zh/fair-play/")
     href = docs_page.page.locator(".stichtag-back a").evaluate("(a) => a.href")
     assert href == docs_page.base_url
+
+
+def test_a_csp_refusal_would_show_as_a_console_error(docs_page: Any, docs_build: Any) -> None:
+    """What the page tests rely on: under the served header, inline code is refused loudly."""
+    probe = docs_build.site / "csp-probe.html"
+    probe.write_text(
+        "<!doctype html><title>probe</title><script>document.title = 'ran';</script>"
+        '<p style="color: red">inline style</p>',
+        encoding="utf-8",
+    )
+    try:
+        docs_page.goto("csp-probe.html", wait_until="load")
+        docs_page.page.wait_for_function("() => document.readyState === 'complete'")
+        assert docs_page.page.title() == "probe"
+        refused = [e for e in docs_page.console_errors if "Content Security Policy" in e]
+        assert len(refused) >= 2, docs_page.console_errors
+    finally:
+        probe.unlink()

@@ -47,10 +47,14 @@ def test_the_classic_page_works_the_spec_examples() -> None:
 
 # ----------------------------------------------------------------- the checker itself
 
+SCORE = "doppelkopf-score"
+HAND_150 = "re_points=150 re_tricks=8 kontra_tricks=4"
 GOOD = "<!-- check: karnoffel-trick rules=classic chosen=B cards=H9,B3,LK,H2 winner=0 -->\n"
 PICTURES = (
-    "![Hearts 9](../cards/german/H9.svg){{.card{0}}} ![Bells 3](../cards/german/B3.svg){{.card}} "
-    "![Leaves King](../cards/german/LK.svg){{.card{1}}} ![Hearts 2](../cards/german/H2.svg){{.card}}\n"
+    "![Hearts 9](../cards/german/H9.svg){{.card{0}}}\n"
+    "![Bells 3](../cards/german/B3.svg){{.card}}\n"
+    "![Leaves King](../cards/german/LK.svg){{.card{1}}}\n"
+    "![Hearts 2](../cards/german/H2.svg){{.card}}\n"
 )
 
 
@@ -80,6 +84,20 @@ def test_pictures_must_show_the_marked_cards_and_mark_the_winner() -> None:
     assert problems_of(GOOD + swapped)
 
 
+def test_doppelkopf_pictures_come_from_the_french_cards() -> None:
+    marker = "<!-- check: doppelkopf-trick game=normal cards=SA,S10,DJ,SA winner=2 -->\n"
+    row = (
+        "![Spades Ace](../cards/{0}/SA.svg){{.card}}\n"
+        "![Spades 10](../cards/{0}/S10.svg){{.card}}\n"
+        "![Diamonds Jack](../cards/{0}/DJ.svg){{.card .win}}\n"
+        "![Spades Ace](../cards/{0}/SA.svg){{.card}}\n"
+    )
+    assert problems_of(marker + row.format("french")) == []
+    assert problems_of(marker + row.format("german"))
+    score = f"<!-- check: {SCORE} re_points=121 re_tricks=6 kontra_tricks=6 winner=re value=1 -->\n"
+    assert problems_of(score + row.format("french"))  # a score shows no cards
+
+
 @pytest.mark.parametrize(
     "marker",
     [
@@ -100,10 +118,6 @@ def test_a_malformed_marker_is_an_error(marker: str) -> None:
 def test_a_marker_needs_its_example_right_after_it() -> None:
     with pytest.raises(MarkerError):
         parse_markers(GOOD + "\ntext\n", "x.md")
-
-
-SCORE = "doppelkopf-score"
-HAND_150 = "re_points=150 re_tricks=8 kontra_tricks=4"
 
 
 @pytest.mark.parametrize(
