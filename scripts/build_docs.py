@@ -65,22 +65,15 @@ def card_pictures() -> Path:
     CACHE.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="drawing-", dir=CACHE))
     subprocess.run(
-        [
-            "node",
-            # web/js/cards.js is an ES module in a package without "type": "module".
-            "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON",
-            str(CARD_SCRIPT),
-            "--out",
-            str(tmp),
-        ],
+        ["node", str(CARD_SCRIPT), "--out", str(tmp)],
         cwd=ROOT,
         check=True,
         stdout=subprocess.DEVNULL,
     )
-    if cached.exists():  # drawn meanwhile by another build
-        shutil.rmtree(tmp)
-    else:
+    try:
         os.replace(tmp, cached)
+    except OSError:  # drawn meanwhile by another build: keep that one
+        shutil.rmtree(tmp)
     return cached
 
 

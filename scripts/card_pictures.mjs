@@ -16,7 +16,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { cardSVG } = await import(path.join(ROOT, "web", "js", "cards.js"));
+// web/js/cards.js is an ES module in a package without "type": "module", which
+// Node before 20.19 will not import by path; it imports nothing itself, so its
+// source is imported as is, from a data: URL.
+const CARDS_JS = readFileSync(path.join(ROOT, "web", "js", "cards.js"), "utf8");
+const { cardSVG } = await import(`data:text/javascript;base64,${Buffer.from(CARDS_JS).toString("base64")}`);
 
 const GERMAN_SUITS = ["A", "L", "H", "B"];
 const GERMAN_RANKS = ["K", "O", "U", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
