@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
@@ -26,6 +27,12 @@ from docs_support import (
     rules_path,
     scan_html,
     source_path,
+)
+
+pytest_plugins = ("docs_fixtures",)
+
+pytestmark = pytest.mark.skipif(
+    sys.platform == "emscripten", reason="builds with mkdocs and Node (subprocesses)"
 )
 
 GERMAN_CARDS = [
