@@ -237,7 +237,12 @@ def parse_markers(text: str, path: str) -> list[Marker]:
         if lines[line - 1].strip() != match.group(0):
             raise MarkerError(f"{where}: a marker stands alone on its line")
         example = []
-        for following in lines[line:]:
+        rest = lines[line:]
+        # Markers may stand in a run (each trick of a table, say): the run shares
+        # the example that follows its last marker.
+        while rest and rest[0].lstrip().startswith("<!-- check:"):
+            rest = rest[1:]
+        for following in rest:
             if not following.strip():
                 break
             example.append(following)

@@ -10,7 +10,6 @@ import re
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from types import ModuleType
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -28,6 +27,8 @@ from docs_support import (
     scan_html,
     source_path,
 )
+
+from sitebuild.server import CSP
 
 pytest_plugins = ("docs_fixtures",)
 
@@ -194,9 +195,7 @@ def test_the_foreign_reference_check_catches_them(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- CSP
 
 
-def test_pages_hold_nothing_the_csp_refuses(
-    docs_build: DocsBuild, build_module: ModuleType
-) -> None:
+def test_pages_hold_nothing_the_csp_refuses(docs_build: DocsBuild) -> None:
     problems = []
     for page in html_files(docs_build):
         name = page.relative_to(docs_build.site)
@@ -220,7 +219,7 @@ def test_pages_hold_nothing_the_csp_refuses(
             for e in scan.elements
             if e.tag == "meta" and e.attrs.get("http-equiv") == "Content-Security-Policy"
         ]
-        if metas != [build_module.CSP]:
+        if metas != [CSP]:
             problems.append(f"{name}: CSP meta tags {metas}")
     assert not problems, "\n".join(problems)
 
