@@ -69,6 +69,8 @@ MAX_REQUEST_CHARS = 1_000_000
 ARCHIVE_PAGE = 100
 #: The longest seed a free game may have.
 MAX_SEED_CHARS = 200
+#: Everyone plays a daily from the same seat, South (``product.md``).
+DAILY_SEAT = 0
 
 
 class BridgeError(Exception):
@@ -287,6 +289,10 @@ class Session:
         a person who is not there, or let the computers play the daily.
         """
         seat = _field(request, "seat", int, 0)
+        if opened_daily is not None and seat != DAILY_SEAT:
+            raise BridgeError(
+                f"a daily is played from seat {DAILY_SEAT} (South)", "bad_seat", {"seat": seat}
+            )
         level = _level(request, self.level)
         record = dict(record)
         humans = record.setdefault("humans", [seat])
