@@ -30,14 +30,17 @@ Requests (``op``):
   made while a finished deal was on show (the next deal waits for ``deal``).
 - ``act``: ``{"action": "BU"}`` — the person's action.
 - ``step``: the computer whose turn it is acts; ``played`` names
-  ``{"seat", "action"}`` as the table learns of it.
+  ``{"seat", "action", "kind"}`` as the table learns of it (``kind``: ``"card"``
+  when a card of the hand was played, ``"call"`` for any other action).
 - ``deal``: deals the next deal after a deal is over.
 - ``view``: the current state again.
 - ``share``: ``{"address"}`` → ``{"text", "line", "won"}`` of the finished daily.
 - ``stats``: ``{"results": [...], "today"}`` → :func:`engine.stats.summarize`.
 
-A state response is ``{"ok": true, "view", "save", "outcome", "played"?,
-"daily"?}`` where ``view`` is ``State.view(seat)``. Errors:
+A state response is ``{"ok": true, "view", "save", "outcome", "turn", "played"?,
+"daily"?}`` where ``view`` is ``State.view(seat)`` and ``turn`` is
+``{"seat", "who"}``: who acts next, ``"person"``, ``"computer"`` (the ``step``
+op is due) or ``"none"`` (``seat`` null: a deal is due, or the match is over). Errors:
 ``{"ok": false, "error": {"key", "params", "text"}}``.
 
 >>> import json
@@ -226,13 +229,13 @@ class Session:
     def op_act(self, request: dict[str, Any]) -> dict[str, Any]:
         match = self._require_match()
         action = _field(request, "action", str)
+        hand = _notations(match, self.seat)
         try:
             match.apply_action(action, seat=self.seat)
         except IllegalActionError as error:
             raise BridgeError.of(error.reason) from None
-        return self._state(
-            played={"seat": self.seat, "action": match.action_text(match.actions[-1])}
-        )
+        text = match.action_text(match.actions[-1])
+        return self._state(played={"seat": self.seat, "action": text, "kind": _kind(text, hand)})
 
     def op_step(self, request: dict[str, Any]) -> dict[str, Any]:
         match = self._require_match()
@@ -240,9 +243,11 @@ class Session:
         if seat < 0 or seat in match.humans:
             raise BridgeError("no computer player is to act now", "no_computer_turn")
         action = players.choose_action(self.level, match.view(seat), players.seed_for(match, seat))
+        hand = _notations(match, seat)
         match.apply_action(action, seat=seat)
-        public = GAMES[match.GAME].public_form(match.action_text(match.actions[-1]))
-        return self._state(played={"seat": seat, "action": public})
+        text = match.action_text(match.actions[-1])
+        public = GAMES[match.GAME].public_form(text)
+        return self._state(played={"seat": seat, "action": public, "kind": _kind(text, hand)})
 
     def op_deal(self, request: dict[str, Any]) -> dict[str, Any]:
         match = self._require_match()
@@ -338,7 +343,27 @@ def _state_of(match: MatchState, seat: int) -> dict[str, Any]:
         "view": match.view(seat),
         "save": saves.save_of(match, seat),
         "outcome": match.outcome(),
+        "turn": _turn(match),
     }
+
+
+def _turn(match: MatchState) -> dict[str, Any]:
+    """Who acts next: the page waits for the person, or sends ``step`` for a computer."""
+    seat = match.current_player()
+    if seat < 0:
+        return {"seat": None, "who": "none"}
+    return {"seat": seat, "who": "person" if seat in match.humans else "computer"}
+
+
+def _notations(match: MatchState, seat: int) -> list[str]:
+    """The cards in ``seat``'s hand, by notation (to tell a card played from a call)."""
+    return [card.notation for card in match.hands[seat]]
+
+
+def _kind(action: str, hand: list[str]) -> str:
+    """``"card"`` when ``action`` played one card of the ``hand`` held before it, else
+    ``"call"`` (a bid, a show, a reservation, a poverty exchange of three cards)."""
+    return "card" if action in hand else "call"
 
 
 def _archive_page(today: date, offset: int) -> dict[str, Any]:

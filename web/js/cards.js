@@ -3,17 +3,9 @@
 // shape and not only by colour. Pure functions returning SVG markup; no
 // rule logic (which card is special comes from the engine's view).
 
-const SUITS = {
-  A: { german: "Acorns", french: "Clubs", frenchSymbol: "♣", de: "Eichel" },
-  L: { german: "Leaves", french: "Spades", frenchSymbol: "♠", de: "Grün" },
-  H: { german: "Hearts", french: "Hearts", frenchSymbol: "♥", de: "Herz" },
-  B: { german: "Bells", french: "Diamonds", frenchSymbol: "♦", de: "Schellen" },
-};
+import { has, t } from "./texts.js";
 
-const RANK_NAMES = {
-  german: { K: "King", O: "Ober", U: "Unter" },
-  french: { K: "King", O: "Queen", U: "Jack" },
-};
+const FRENCH_SYMBOLS = { A: "♣", L: "♠", H: "♥", B: "♦" };
 const FRENCH_RANK = { O: "Q", U: "J" };
 
 // Suit shapes in a 24×24 box. Each is a group of paths so that the shape,
@@ -61,20 +53,20 @@ export function rankLabel(rank, faces) {
 /** The card's name in words (for screen readers and tooltips). */
 export function cardName(notation, faces = "german") {
   const { suit, rank } = splitCard(notation);
-  const rankName = RANK_NAMES[faces][rank] || rank;
-  const suitName = SUITS[suit] ? SUITS[suit][faces] : suit;
-  return `${suitName} ${rankName}`;
+  const rankKey = `rank.${faces}.${rank}`;
+  return t("card.name", { suit: suitName(suit, faces), rank: has(rankKey) ? t(rankKey) : rank });
 }
 
 /** A short label, e.g. "BU" or "♦J". */
 export function cardShort(notation, faces = "german") {
   const { suit, rank } = splitCard(notation);
-  if (faces === "french") return `${SUITS[suit].frenchSymbol}${rankLabel(rank, faces)}`;
+  if (faces === "french") return `${FRENCH_SYMBOLS[suit]}${rankLabel(rank, faces)}`;
   return notation;
 }
 
 export function suitName(suit, faces = "german") {
-  return SUITS[suit] ? SUITS[suit][faces] : suit;
+  const key = `suit.${faces}.${suit}`;
+  return has(key) ? t(key) : suit;
 }
 
 /** The suit shape alone, as an inline SVG (e.g. to name the chosen suit). */

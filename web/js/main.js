@@ -3,8 +3,10 @@
 // table once the engine answers {"op": "ping"} and hands over to the app
 // controller (app.js). URL knob read here: &pace=MS (computer move pace).
 import { Engine } from "./bridge.js";
+import { button } from "./dom.js";
 import { createGame } from "./game.js";
 import { startApp } from "./app.js";
+import { t } from "./texts.js";
 
 const statusEl = document.getElementById("engine-status");
 const noticeEl = document.getElementById("notice");
@@ -21,36 +23,29 @@ function showNotice(kind, text, actions = []) {
   noticeEl.dataset.kind = kind;
   noticeEl.querySelector(".notice-text").textContent = text;
   const box = noticeEl.querySelector(".notice-actions");
-  box.replaceChildren(...actions.map(({ label, onClick }) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = label;
-    button.addEventListener("click", onClick);
-    return button;
-  }));
+  box.replaceChildren(...actions.map(({ label, onClick }) => button(label, onClick)));
   noticeEl.hidden = false;
   box.querySelector("button")?.focus();
 }
 
 function hideNotice() { noticeEl.hidden = true; }
 
-const STAGES = { runtime: "Loading the card engine…", engine: "Starting the card engine…" };
+const STAGES = { runtime: "boot.loading", engine: "boot.starting" };
+const dismiss = { label: t("notice.dismiss"), onClick: hideNotice };
 
 const engine = new Engine({
   bootTimeoutMs,
-  onStatus: (stage) => setStatus("loading", STAGES[stage] || "Loading…"),
+  onStatus: (stage) => setStatus("loading", t(STAGES[stage] || "boot.loading_other")),
   onSlowBoot: (ms) => {
-    setStatus("loading", "Still loading the card engine…");
-    showNotice("warning",
-      `The card engine has not started after ${Math.round(ms / 1000)} seconds. ` +
-      "A slow connection can cause this; so can a server that sends the wrong file types.",
-      [{ label: "Keep waiting", onClick: hideNotice }, { label: "Reload page", onClick: () => location.reload() }]);
+    setStatus("loading", t("boot.still_loading"));
+    showNotice("warning", t("boot.slow", { seconds: Math.round(ms / 1000) }),
+      [{ label: t("boot.keep_waiting"), onClick: hideNotice }, { label: t("boot.reload"), onClick: () => location.reload() }]);
   },
   onError: (err) => {
-    setStatus("error", "Card engine stopped");
-    showNotice("error", `${err.message}\nYour game on this device is not lost.`,
-      [{ label: "Try again", onClick: () => { hideNotice(); setStatus("loading", STAGES.runtime); connect(engine.restart()); } },
-       { label: "Dismiss", onClick: hideNotice }]);
+    setStatus("error", t("boot.stopped"));
+    showNotice("error", t("boot.not_lost", { message: err.message }),
+      [{ label: t("boot.try_again"), onClick: () => { hideNotice(); setStatus("loading", t(STAGES.runtime)); connect(engine.restart()); } },
+       dismiss]);
   },
 });
 
@@ -69,7 +64,7 @@ async function startGame() {
         onError: (err) => {
           // Refusals are explained on the table; other failures get a notice.
           if (!err || err.payload || err.kind === "crash" || err.kind === "boot") return;
-          showNotice("error", `The card engine reported a problem: ${err.message || err}`, [{ label: "Dismiss", onClick: hideNotice }]);
+          showNotice("error", t("boot.problem", { message: err.message || err }), [dismiss]);
         },
       },
     });
@@ -85,9 +80,8 @@ async function startGame() {
     await startApp({ engine, game });
   } catch (err) {
     const text = err && err.payload ? err.payload.text : (err && err.message) || String(err);
-    showNotice("error", `The game could not be opened: ${text}`,
-      [{ label: "New match", onClick: () => { hideNotice(); game.newMatch(); } },
-       { label: "Dismiss", onClick: hideNotice }]);
+    showNotice("error", t("notice.open_failed", { reason: text }),
+      [{ label: t("boot.new_match"), onClick: () => { hideNotice(); game.newMatch(); } }, dismiss]);
   }
 }
 
@@ -98,7 +92,7 @@ async function connect(ready) {
     if (!pong || pong.ok !== true) throw new Error(`unexpected answer to ping: ${JSON.stringify(pong)}`);
     performance.mark("stichtag:engine-ready");
     hideNotice();
-    setStatus("ready", "Engine ready");
+    setStatus("ready", t("boot.ready"));
     globalThis.stichtag = { ...(globalThis.stichtag || {}), engine, info, pong };
     await startGame();
     // Wait (a while at most) until no computer move is in flight.
@@ -108,10 +102,9 @@ async function connect(ready) {
     document.documentElement.dataset.engine = "ready";
   } catch (err) {
     if (err && err.kind) return; // boot/crash errors are shown by onError
-    setStatus("error", "Card engine error");
-    showNotice("error", `The card engine gave an unexpected answer: ${err.message || err}`,
-      [{ label: "Try again", onClick: () => { hideNotice(); connect(engine.restart()); } },
-       { label: "Dismiss", onClick: hideNotice }]);
+    setStatus("error", t("boot.error"));
+    showNotice("error", t("boot.unexpected", { message: err.message || err }),
+      [{ label: t("boot.try_again"), onClick: () => { hideNotice(); connect(engine.restart()); } }, dismiss]);
   }
 }
 

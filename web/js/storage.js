@@ -1,6 +1,7 @@
 // Everything the site keeps on the device, under versioned keys:
 //   stichtag:v1:save:daily:<game>:<date>   the daily of that date in progress / finished
-//   stichtag:v1:save:free                  the free game
+//   stichtag:v1:save:free                  the free Karnöffel game
+//   stichtag:v1:save:free:<game>           the free game of any other game
 //   stichtag:v1:settings                   the chosen free-play rules and card faces
 //   stichtag:v1:stats:<game>               {schema, results: [{number, won, archive}]}
 //   stichtag:v1:setaside:<timestamp>       a save or stats that could not be used
@@ -19,6 +20,12 @@ export const FREE_SLOT = `${PREFIX}save:free`;
 export const SETTINGS_KEY = `${PREFIX}settings`;
 
 export function dailySlot(game, date) { return `${PREFIX}save:daily:${game}:${date}`; }
+
+/** Free slots named before there was a second game keep their name. */
+const FIRST_FREE_SLOTS = { karnoffel: FREE_SLOT };
+
+/** The slot of `game`'s free game. */
+export function freeSlot(game) { return FIRST_FREE_SLOTS[game] || `${FREE_SLOT}:${game}`; }
 export function statsKey(game) { return `${PREFIX}stats:${game}`; }
 
 function isObject(value) {

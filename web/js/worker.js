@@ -12,6 +12,7 @@
 // The worker, not the page, reads a daily's pinned deals (puzzles/GAME/DATE.json)
 // and hands them to the engine: the page never holds a card it may not know.
 import { BUILD_INFO } from "./build-info.js";
+import { t } from "./texts.js";
 
 const t0 = performance.now();
 const timings = {};
@@ -29,10 +30,9 @@ async function fetchWheel() {
   try {
     resp = await fetch(url, { integrity: BUILD_INFO.wheel_integrity });
   } catch (err) {
-    throw new Error(`could not download the engine (${BUILD_INFO.wheel}): ${err.message}. ` +
-      "Check the connection and try again; if it keeps failing, reload the page.");
+    throw new Error(t("engine.download_failed", { file: BUILD_INFO.wheel, reason: err.message }));
   }
-  if (!resp.ok) throw new Error(`could not download the engine (${BUILD_INFO.wheel}): HTTP ${resp.status}`);
+  if (!resp.ok) throw new Error(t("engine.download_status", { file: BUILD_INFO.wheel, status: resp.status }));
   return new Uint8Array(await resp.arrayBuffer());
 }
 
