@@ -1,11 +1,11 @@
 // Standalone SVG card pictures for the rules pages, drawn by the site's own card
-// art (web/js/cards.js) so the pages show exactly the cards of the table.
+// art (web/js/card-art.js) so the pages show exactly the cards of the table.
 //
 //   node scripts/card_pictures.mjs --out DIR
 //
 // writes DIR/german/<Karnöffel notation>.svg (all 48: A L H B x K O U 10..2) and
 // DIR/french/<Doppelkopf notation>.svg (C S H D x A 10 K Q J 9, mapped onto
-// cards.js' French shapes as web/js/table/doppelkopf.js does).
+// card-art.js' French shapes as web/js/table/doppelkopf.js does).
 //
 // On the table the art is coloured by web/css/cards.css through classes. An
 // <img> gets no page styles, so every class becomes presentation attributes
@@ -16,17 +16,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// web/js/cards.js is an ES module in a package without "type": "module", which
+// web/js/card-art.js is an ES module in a package without "type": "module", which
 // Node before 20.19 will not import by path; it imports nothing itself, so its
 // source is imported as is, from a data: URL.
-const CARDS_JS = readFileSync(path.join(ROOT, "web", "js", "cards.js"), "utf8");
+const CARDS_JS = readFileSync(path.join(ROOT, "web", "js", "card-art.js"), "utf8");
 const { cardSVG } = await import(`data:text/javascript;base64,${Buffer.from(CARDS_JS).toString("base64")}`);
 
 const GERMAN_SUITS = ["A", "L", "H", "B"];
 const GERMAN_RANKS = ["K", "O", "U", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
 const FRENCH_SUITS = ["C", "S", "H", "D"];
 const FRENCH_RANKS = ["A", "10", "K", "Q", "J", "9"];
-// Doppelkopf notation -> cards.js art (the same mapping as the Doppelkopf table).
+// Doppelkopf notation -> card-art.js art (the same mapping as the Doppelkopf table).
 const FRENCH_SUIT_ART = { C: "A", S: "L", H: "H", D: "B" };
 const FRENCH_RANK_ART = { Q: "O", J: "U" };
 
@@ -81,7 +81,7 @@ function attributesFor(tag, classes, colour) {
   throw new Error(`card_pictures: no colours known for <${tag} class="${classes.join(" ")}">`);
 }
 
-/** A card face from cards.js as a standalone SVG document. */
+/** A card face from card-art.js as a standalone SVG document. */
 export function standaloneCard(artNotation, faces) {
   const markup = cardSVG(artNotation, faces);
   const colour = rule(`.suit-${artNotation[0]}`).color;

@@ -34,7 +34,11 @@ CONFIG = ROOT / "mkdocs.yml"
 CACHE = BUILD_CACHE / "cards"
 CARD_SCRIPT = ROOT / "scripts" / "card_pictures.mjs"
 #: What the card pictures are drawn from: a change to any of them redraws them.
-CARD_SOURCES = (CARD_SCRIPT, ROOT / "web" / "js" / "cards.js", ROOT / "web" / "css" / "cards.css")
+CARD_SOURCES = (
+    CARD_SCRIPT,
+    ROOT / "web" / "js" / "card-art.js",
+    ROOT / "web" / "css" / "cards.css",
+)
 FAVICON = ROOT / "web" / "favicon.svg"
 #: Files of docs/ that are not part of the built pages.
 NOT_STAGED = ("README.md", "theme")

@@ -7,7 +7,7 @@
 //
 // French faces always: notation C/S/H/D + A, 10, K, Q, J, 9 is drawn with the
 // shared card art (cards.js) mapped onto its French suit shapes.
-import { cardBackSVG, cardSVG } from "../cards.js";
+import { cardBackSVG, cardSVG } from "../card-art.js";
 import { h } from "../dom.js";
 import { has, nodes, t } from "../texts.js";
 import { seatWho } from "./layout.js";

@@ -3,7 +3,8 @@
 // view plus the display context (faces, the move just played for the entry
 // animation). No rule logic: legality, winners, which actions are calls
 // (view.calls) and explanations are the engine's.
-import { cardBackSVG, cardName, cardSVG, rankLabel, splitCard, suitName, suitSVG } from "../cards.js";
+import { cardBackSVG, cardSVG, rankLabel, splitCard, suitSVG } from "../card-art.js";
+import { cardName, suitName } from "../cards.js";
 import { h } from "../dom.js";
 import { nodes, t } from "../texts.js";
 import { seatLabel, seatWho } from "./layout.js";
