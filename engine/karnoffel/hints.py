@@ -25,7 +25,7 @@ cards by their rank (:func:`strength`).
 >>> hint_reason(view, "H3").text
 'Lead H3, your lowest card, and keep L5 for a trick that matters.'
 >>> hint_reason(view, "L5").text
-'Lead L5: 6 of the cards still out beat it on their own, the strongest is LU, and an opponent has to hold and spend one.'
+'Lead L5: to beat it, an opponent must hold and spend one of 6 cards still out, the strongest being LU.'
 """
 
 from __future__ import annotations
