@@ -9,7 +9,10 @@ what to point at (``focus``) and carries its ``instruction`` and
 ``explanation`` as catalog messages; a person step may name common
 ``mistakes`` with their own explanation. A legal but wrong move by the person
 is refused (:meth:`Tutorial.wrong_move`) and changes nothing. ``lessons``
-name the step at which each lesson of the tutorial happens.
+name the step at which each lesson of the tutorial happens. A computer step
+without an instruction is routine (a page may play it at once); one with an
+instruction asks the person to look first. The ``explanation`` of the step
+just played comes back as ``done`` in the next progress report.
 
 The deals are chosen so that every lesson happens when the script is
 followed; the script is checked when a tutorial is loaded (every action

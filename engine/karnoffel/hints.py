@@ -129,9 +129,7 @@ def _read(view: dict[str, Any]) -> _Position:
     spec = RULE_SETS[RuleSet(view["rules"]["set"])]
     hand = tuple(Card.parse(c) for c in view["hands"][seat]["known"])
     partners = [s for s in range(players) if s != seat and s % 2 == seat % 2]
-    partner_cards = tuple(
-        Card.parse(c) for s in partners for c in view["hands"][s]["known"]
-    )  # fmt: skip
+    partner_cards = tuple(Card.parse(c) for s in partners for c in view["hands"][s]["known"])
     trick = tuple((play["seat"], Card.parse(play["card"])) for play in view["trick"]["cards"])
     played = {card for _, card in trick}
     for done in view["played"]:
@@ -160,9 +158,7 @@ def _relevant(cards: Sequence[Card], pool: Iterable[Card], chosen: Suit) -> list
     chosen suit (they may win), or a King, Ober or Unter (they take power).
     Any other card can neither win nor change who wins, in both rule sets."""
     led = cards[0].suit
-    return [
-        card for card in pool if card.suit in (led, chosen) or card.rank in _DISARMERS
-    ]  # fmt: skip
+    return [card for card in pool if card.suit in (led, chosen) or card.rank in _DISARMERS]
 
 
 def holds(
@@ -205,9 +201,7 @@ def single_threats(
     [HK]
     """
     position = len(cards)
-    return [
-        card for card in pool if winner_index([*cards, card], chosen, rule) == position
-    ]  # fmt: skip
+    return [card for card in pool if winner_index([*cards, card], chosen, rule) == position]
 
 
 def hint_reason(view: dict[str, Any], action: str) -> Message:
