@@ -7,31 +7,42 @@ measure is per seat: the game points a seat played by A scores in a hand,
 minus those of a seat played by B, averaged over the two games of a pair.
 The unit of the 95% confidence interval is the pair.
 
+Besides the engine's levels, ``search-v1`` and ``heuristic-v1`` are frozen
+copies of the players before issue 17 (``benchmarks/baselines/doppelkopf_v1``).
+
 Speed: the time of each decision of each level (all decisions, and the card
 choices with two or more distinct legal cards), median and 95th percentile.
 Under Pyodide: ``node benchmarks/bench_players_pyodide.mjs --bench
 bench_doppelkopf_players --speed-only --pairs 8 --clock cpu``.
 
-    python benchmarks/bench_doppelkopf_players.py --pairings easy:random hard:easy \\
-        --pairs 500 --jobs 2
+``--save FILE`` appends one JSON object per result row (strength or speed)
+to FILE, with the command that produced it; ``--progress FILE`` appends each
+finished chunk of deal pairs as it comes, so that a long run that is stopped
+can be continued with ``--first`` and the parts summed up by
+``benchmarks/dk_results.py``.
+
+    python benchmarks/bench_doppelkopf_players.py --pairings hard:heuristic-v1 \\
+        --pairs 1000 --save benchmarks/results/dk_results.jsonl
     python benchmarks/bench_doppelkopf_players.py --speed-only --pairs 10
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.baselines import doppelkopf_v1
 from engine.doppelkopf import players
-from engine.doppelkopf.search import Budget, SearchPlayer
+from engine.doppelkopf.search import SearchPlayer
 from engine.doppelkopf.state import Phase, new_match
 
 #: Clocks for timing decisions. "cpu" is the process's CPU time, so that other
@@ -91,6 +102,7 @@ def play_hand(seed: str, levels: Sequence[str], tally: Tally) -> list[int]:
 
 def run_pairs(job: tuple[str, str, int, int]) -> Tally:
     level_a, level_b, start, stop = job
+    _register_all(level_a, level_b)
     tally = Tally()
     for number in range(start, stop):
         seed = f"bench/doppelkopf/{number}"
@@ -117,6 +129,10 @@ def percentile(sorted_values: Sequence[float], fraction: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
 
 
+#: Where ``run`` appends each finished chunk (``--progress``), if anywhere.
+progress: Path | None = None
+
+
 def run(level_a: str, level_b: str, pairs: int, jobs: int, first: int = 0) -> Tally:
     chunk = 10
     end = first + pairs
@@ -126,12 +142,31 @@ def run(level_a: str, level_b: str, pairs: int, jobs: int, first: int = 0) -> Ta
         from multiprocessing import Pool
 
         with Pool(jobs, initializer=_register_all, initargs=(level_a, level_b)) as pool:
-            for part in pool.imap(run_pairs, work):
+            for job, part in zip(work, pool.imap(run_pairs, work), strict=True):
                 tally.merge(part)
+                _record_chunk(job, part)
     else:
         for job in work:
-            tally.merge(run_pairs(job))
+            part = run_pairs(job)
+            tally.merge(part)
+            _record_chunk(job, part)
     return tally
+
+
+def _record_chunk(job: tuple[str, str, int, int], part: Tally) -> None:
+    if progress is None:
+        return
+    level_a, level_b, start, stop = job
+    row = {
+        "chunk": [start, stop],
+        "a": level_a,
+        "b": level_b,
+        "differences": part.differences,
+        "a_points": part.a_points,
+        "kinds": part.kinds,
+    }
+    with progress.open("a") as out:
+        out.write(json.dumps(row) + "\n")
 
 
 def print_speed(label: str, times: Times) -> None:
@@ -155,14 +190,20 @@ def print_speed(label: str, times: Times) -> None:
 
 
 def register_variant(spec: str) -> None:
-    """Levels such as ``search@plays=1200``: the search player with some
-    budget fields changed (for budget sweeps)."""
+    """The frozen baselines, and levels such as ``hard@plays=1200``: a search
+    level with some budget fields changed (for budget sweeps)."""
+    if spec in doppelkopf_v1.LEVELS:
+        players.LEVELS[spec] = doppelkopf_v1.LEVELS[spec]
     if "@" not in spec or spec in players.LEVELS:
         return
     name, _, fields = spec.partition("@")
-    if name not in ("medium", "hard"):
-        raise SystemExit(f"only the search level takes a budget, not {name!r}")
-    budget = Budget(**{key: int(value) for key, value in (f.split("=") for f in fields.split(","))})
+    if name not in players.BUDGETS:
+        raise SystemExit(f"only the search levels take a budget, not {name!r}")
+    changes = {
+        key: float(value) if "." in value else int(value)
+        for key, value in (f.split("=") for f in fields.split(","))
+    }
+    budget = replace(players.BUDGETS[name], **changes)  # type: ignore[arg-type]
     players.LEVELS[spec] = lambda: SearchPlayer(budget)
 
 
@@ -183,9 +224,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--speed-only", action="store_true", help="only time decisions (search vs heuristic)"
     )
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall", help="timing clock")
+    parser.add_argument("--save", type=Path, help="append the result rows (JSON lines) here")
+    parser.add_argument("--progress", type=Path, help="append each finished chunk here")
     args = parser.parse_args(argv)
-    global clock
+    global clock, progress
     clock = CLOCKS[args.clock]
+    progress = args.progress
+    command = "python benchmarks/bench_doppelkopf_players.py " + " ".join(
+        sys.argv[1:] if argv is None else argv
+    )
     implementation = f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}"
     if args.speed_only:
         args.pairings = ["hard:easy"]
@@ -219,8 +266,46 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"{f'[{low:.3f}, {high:.3f}]':>17} {'yes' if low > 0 else 'no':>5} "
                 f"{a_mean:>10.3f} {elapsed:>6.0f}  {kinds}"
             )
-    print_speed(f"{implementation}, {args.clock} clock", all_times)
+            if args.save:
+                save_row(
+                    args.save,
+                    {
+                        "row": "strength",
+                        "a": level_a,
+                        "b": level_b,
+                        "first": args.first,
+                        "pairs": len(tally.differences),
+                        "mean": round(mean, 4),
+                        "ci": [round(low, 4), round(high, 4)],
+                        "a_points": round(a_mean, 4),
+                        "kinds": dict(sorted(tally.kinds.items())),
+                        "secs": round(elapsed),
+                        "implementation": implementation,
+                        "command": command,
+                    },
+                )
+    label = f"{implementation}, {args.clock} clock"
+    print_speed(label, all_times)
+    if args.save:
+        for level, groups in all_times.items():
+            row: dict[str, object] = {"row": "speed", "level": level, "clock": label}
+            for group in ("all", "card"):
+                values = sorted(groups.get(group, []))
+                if values:
+                    row[group] = {
+                        "decisions": len(values),
+                        "median_ms": round(1000 * statistics.median(values), 2),
+                        "p95_ms": round(1000 * percentile(values, 0.95), 2),
+                        "max_ms": round(1000 * values[-1], 2),
+                    }
+            row["command"] = command
+            save_row(args.save, row)
     sys.stdout.flush()
+
+
+def save_row(path: Path, row: dict[str, object]) -> None:
+    with path.open("a") as out:
+        out.write(json.dumps(row) + "\n")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["knowledge", "heuristic", "search", "players"]
+MODULES = ["knowledge", "heuristic", "search", "solver", "players"]
 
 
 @pytest.mark.parametrize("name", MODULES)
