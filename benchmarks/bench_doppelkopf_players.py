@@ -38,11 +38,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+REPOSITORY = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPOSITORY))
 
 from benchmarks.baselines import doppelkopf_v1
 from engine.doppelkopf import players
 from engine.doppelkopf.search import SearchPlayer
+from engine.doppelkopf.state import GameKind as Kind
 from engine.doppelkopf.state import Phase, new_match
 
 #: Clocks for timing decisions. "cpu" is the process's CPU time, so that other
@@ -65,6 +67,10 @@ class Tally:
     a_points: list[float] = field(default_factory=list)
     kinds: dict[str, int] = field(default_factory=dict)
     times: Times = field(default_factory=dict)
+    #: Per level and decision ("announce 1" ... "announce 5", a game it
+    #: declared): how often it was made, how often its maker won the hand,
+    #: and the maker's total score.
+    decisions: dict[str, dict[str, list[int]]] = field(default_factory=dict)
 
     def merge(self, other: Tally) -> None:
         self.differences += other.differences
@@ -74,6 +80,18 @@ class Tally:
         for level, groups in other.times.items():
             for group, times in groups.items():
                 self.times.setdefault(level, {}).setdefault(group, []).extend(times)
+        for level, made in other.decisions.items():
+            for name, (count, won, score) in made.items():
+                mine = self.decisions.setdefault(level, {}).setdefault(name, [0, 0, 0])
+                mine[0] += count
+                mine[1] += won
+                mine[2] += score
+
+    def count_decision(self, level: str, name: str, score: int) -> None:
+        mine = self.decisions.setdefault(level, {}).setdefault(name, [0, 0, 0])
+        mine[0] += 1
+        mine[1] += score > 0
+        mine[2] += score
 
 
 def play_hand(seed: str, levels: Sequence[str], tally: Tally) -> list[int]:
@@ -95,9 +113,23 @@ def play_hand(seed: str, levels: Sequence[str], tally: Tally) -> list[int]:
         if view["phase"] == "play" and len(cards) > 1:
             groups.setdefault("card", []).append(elapsed)
         state.apply_action(action)
-    kind = state.results[0].kind.value
+    result = state.results[0]
+    kind = result.kind.value
     tally.kinds[kind] = tally.kinds.get(kind, 0) + 1
-    return list(state.results[0].seat_scores)
+    for announcement in state.announcements:
+        seat = announcement.seat
+        tally.count_decision(
+            levels[seat], f"announce {announcement.level}", result.seat_scores[seat]
+        )
+    if result.declarer is not None and result.kind is not Kind.POVERTY:
+        seat = result.declarer
+        name = kind if result.kind is not Kind.SOLO else f"solo {result.contract.value}"
+        tally.count_decision(levels[seat], name, result.seat_scores[seat])
+    if result.kind is Kind.POVERTY and state.poverty is not None:
+        for seat, name in ((state.poverty.poor, "poverty"), (state.poverty.acceptor, "accept")):
+            if seat is not None:
+                tally.count_decision(levels[seat], name, result.seat_scores[seat])
+    return list(result.seat_scores)
 
 
 def run_pairs(job: tuple[str, str, int, int]) -> Tally:
@@ -227,6 +259,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--save", type=Path, help="append the result rows (JSON lines) here")
     parser.add_argument("--progress", type=Path, help="append each finished chunk here")
     args = parser.parse_args(argv)
+    # Relative to the repository, also in Pyodide (whose working directory is not it).
+    for name in ("save", "progress"):
+        if getattr(args, name) is not None:
+            setattr(args, name, REPOSITORY / getattr(args, name))
     global clock, progress
     clock = CLOCKS[args.clock]
     progress = args.progress
@@ -284,6 +320,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "command": command,
                     },
                 )
+    if not args.speed_only:
+        print_decisions(rows, args.save, command)
     label = f"{implementation}, {args.clock} clock"
     print_speed(label, all_times)
     if args.save:
@@ -301,6 +339,35 @@ def main(argv: Sequence[str] | None = None) -> None:
             row["command"] = command
             save_row(args.save, row)
     sys.stdout.flush()
+
+
+def print_decisions(
+    rows: Sequence[tuple[str, str, Tally, float]], save: Path | None, command: str
+) -> None:
+    """How often each level's announcements and declared games won, and what they scored."""
+    print("\ndecisions: how often made, how often the maker won the hand, mean score of the maker")
+    print(f"{'pairing':<34} {'level':<22} {'decision':<22} {'made':>6} {'won %':>6} {'mean':>7}")
+    for level_a, level_b, tally, _ in rows:
+        for level, made in tally.decisions.items():
+            for name, (count, won, score) in sorted(made.items()):
+                print(
+                    f"{level_a + ':' + level_b:<34} {level:<22} {name:<22} {count:>6} "
+                    f"{100 * won / count:>6.1f} {score / count:>7.2f}"
+                )
+                if save:
+                    save_row(
+                        save,
+                        {
+                            "row": "decision",
+                            "pairing": f"{level_a}:{level_b}",
+                            "level": level,
+                            "decision": name,
+                            "made": count,
+                            "won": won,
+                            "mean_score": round(score / count, 3),
+                            "command": command,
+                        },
+                    )
 
 
 def save_row(path: Path, row: dict[str, object]) -> None:

@@ -3,8 +3,9 @@
 The computer players receive nothing but ``State.view(seat)``.
 :func:`read_view` turns that JSON into a small frozen :class:`Knowledge`
 (cards as interned :class:`~engine.doppelkopf.cards.Card` values) and
-:func:`sample_world` deals the cards the seat cannot see to the other seats
-so that every fact the seat knows holds in the world:
+:class:`WorldSampler` (or :func:`sample_world` for one draw) deals the
+cards the seat cannot see to the other seats, uniformly among the deals in
+which every fact the seat knows holds:
 
 - each seat gets exactly as many cards as it holds;
 - a seat that did not follow a suit (trumps count as one suit) gets none of it;
