@@ -196,6 +196,7 @@ def _record_chunk(job: tuple[str, str, int, int], part: Tally) -> None:
         "differences": part.differences,
         "a_points": part.a_points,
         "kinds": part.kinds,
+        "decisions": part.decisions,
     }
     with progress.open("a") as out:
         out.write(json.dumps(row) + "\n")

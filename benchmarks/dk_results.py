@@ -38,6 +38,26 @@ def joined(path: Path) -> dict[tuple[str, str], dict[int, tuple[float, float, di
     return pairings
 
 
+def decisions(path: Path) -> dict[tuple[str, str], dict[tuple[str, str], list[int]]]:
+    """Per pairing: per (level, decision), [made, won, total score] over its chunks
+    (each chunk once; chunks written before decisions were counted have none)."""
+    seen: set[tuple[str, str, int]] = set()
+    found: dict[tuple[str, str], dict[tuple[str, str], list[int]]] = {}
+    for line in path.read_text().splitlines():
+        chunk = json.loads(line)
+        key = (chunk["a"], chunk["b"], chunk["chunk"][0])
+        if key in seen or "decisions" not in chunk:
+            continue
+        seen.add(key)
+        pairing = found.setdefault((chunk["a"], chunk["b"]), {})
+        for level, made in chunk["decisions"].items():
+            for name, counts in made.items():
+                mine = pairing.setdefault((level, name), [0, 0, 0])
+                for i, count in enumerate(counts):
+                    mine[i] += count
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("progress", type=Path)
@@ -73,6 +93,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             }
             with args.save.open("a") as out:
                 out.write(json.dumps(row) + "\n")
+    print("\n| pairing | level | decision | made | maker won | maker's mean score |")
+    print("|---|---|---|---:|---:|---:|")
+    for (level_a, level_b), made in decisions(args.progress).items():
+        for (level, name), (count, won, score) in sorted(made.items()):
+            print(
+                f"| {level_a}:{level_b} | {level} | {name} | {count} "
+                f"| {100 * won / count:.0f}% | {score / count:+.2f} |"
+            )
 
 
 if __name__ == "__main__":
