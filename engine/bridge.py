@@ -49,7 +49,8 @@ Requests (``op``):
   action after it.
 - ``deal``: deals the next deal after a deal is over.
 - ``view``: the current state again.
-- ``share``: ``{"address"}`` → ``{"text", "line", "won"}`` of the finished daily.
+- ``share``: ``{"address", "lang"?}`` → ``{"text", "line", "won"}`` of the finished
+  daily, worded in ``lang`` (``en`` by default; one of :data:`engine.i18n.LANGUAGES`).
 - ``stats``: ``{"results": [...], "today"}`` → :func:`engine.stats.summarize`.
 
 A state response is ``{"ok": true, "view", "save", "outcome", "turn", "played"?,
@@ -78,6 +79,7 @@ from engine import daily, hints, players, records, saves, stats, tutorials
 from engine.core import MatchState
 from engine.errors import IllegalActionError, RecordError
 from engine.games import GAMES, game_named
+from engine.i18n import LANGUAGES
 from engine.messages import Message, quoted
 from engine.tutorials import Tutorial
 
@@ -337,10 +339,17 @@ class Session:
         game, number = self.daily["game"], self.daily["number"]
         result = GAMES[game].seat_result(match.outcome(), self.seat)
         address = _field(request, "address", str, "")[:500]
+        lang = _field(request, "lang", str, "en")
+        if lang not in LANGUAGES:
+            raise BridgeError(
+                f"there is no language {quoted(lang)}", "unknown_language", {"lang": quoted(lang)}
+            )
         return {
             "ok": True,
-            "text": daily.share_text(game, number, result.won, result.score, result.deals, address),
-            "line": daily.share_line(game, number, result.won, result.score, result.deals),
+            "text": daily.share_text(
+                game, number, result.won, result.score, result.deals, address, lang
+            ),
+            "line": daily.share_line(game, number, result.won, result.score, result.deals, lang),
             "won": result.won,
         }
 

@@ -119,7 +119,7 @@ def _reservation_reason(hand: list[Card], legal: Sequence[str], action: str) -> 
         if Reservation.POVERTY.value in legal:
             aces = _plain_aces(hand, Contract.NORMAL)
             if aces:
-                return Message.of("hint_dk_healthy_few", trumps=len(trumps), aces=len(aces))
+                return Message.of("hint_dk_healthy_few_trumps", trumps=len(trumps), aces=len(aces))
             return Message.of("hint_dk_healthy_few_no_aces", trumps=len(trumps))
         if high:
             return Message.of("hint_dk_healthy", trumps=len(trumps), high=cards_param(high))

@@ -453,7 +453,7 @@ def doppelkopf_claims(state: DkState, seat: int, action: str, message: Message) 
             "hint_dk_silent_solo": hand.count(CLUB_QUEEN) == 2 and action == "healthy",
             "hint_dk_marriage": hand.count(CLUB_QUEEN) == 2 and action == "marriage",
             "hint_dk_poverty": trumps <= 3 and action == "poverty",
-            "hint_dk_healthy_few": trumps <= 3 and action == "healthy",
+            "hint_dk_healthy_few_trumps": trumps <= 3 and action == "healthy",
             "hint_dk_healthy_few_no_aces": trumps <= 3 and action == "healthy",
             "hint_dk_healthy": action == "healthy",
             "hint_dk_healthy_no_high": action == "healthy"

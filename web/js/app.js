@@ -15,8 +15,10 @@ import { localDate } from "./dates.js";
 import { button, h } from "./dom.js";
 import { DEFAULT_GAME, gameFrom, nextGame, normalizeSettings, setups } from "./games/games.js";
 import { createNotices } from "./notices.js";
+import { rulesHref } from "./rules.js";
 import { Store, dailySlot, freeSlot } from "./storage.js";
-import { t } from "./texts.js";
+import { formatMessage } from "./table/messages.js";
+import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, formatDate, onLanguageChange, t, useLanguage } from "./texts.js";
 import { openArchive } from "./dialogs/archive.js";
 import { createDialog } from "./dialogs/dialog.js";
 import { openNewGame } from "./dialogs/new-game.js";
@@ -38,6 +40,11 @@ function errorPayload(error) {
   return { key: "error", params: {}, text: (error && error.message) || String(error) };
 }
 
+/** An engine refusal (a bad date, a save that cannot be replayed) in words. */
+function refusalWords(payload) {
+  return formatMessage(payload);
+}
+
 export class App {
   constructor({ engine, game }) {
     this.engine = engine;
@@ -49,20 +56,28 @@ export class App {
     this.resultShownFor = null;
     this.mountUI();
     this.store = new Store({ onProblem: (kind, error) => this.storageProblem(kind, error) });
+    onLanguageChange(() => this.refreshTexts());
   }
 
   // ------------------------------------------------------------------ UI
   mountUI() {
     const header = document.querySelector("header.topbar") || document.body;
     this.titleEl = h("p", { class: "app-title", id: "app-title", "aria-live": "polite" }, t("header.loading"));
-    this.gameSwitch = button(t(`game.${nextGame(DEFAULT_GAME)}`), () => this.navigate(`game=${nextGame(this.currentGame())}`), "app-menu-game");
-    const menu = h("nav", { class: "app-menu", "aria-label": t("menu.label") },
-      button(t("menu.today"), () => this.navigate(""), "app-menu-today"),
-      button(t("menu.archive"), () => this.showArchive(), "app-menu-archive"),
-      button(t("menu.new"), () => this.showNewGame(), "app-menu-new"),
-      button(t("menu.stats"), () => this.showStats(), "app-menu-stats"),
-      this.gameSwitch);
-    header.append(h("div", { class: "app-bar" }, this.titleEl, menu));
+    this.menuItems = {
+      today: button("", () => this.navigate(""), "app-menu-today"),
+      archive: button("", () => this.showArchive(), "app-menu-archive"),
+      new: button("", () => this.showNewGame(), "app-menu-new"),
+      stats: button("", () => this.showStats(), "app-menu-stats"),
+      // The rules of the game on the table, in a new tab: the game stays open.
+      rules: h("a", { class: "app-menu-rules", href: rulesHref(), target: "_blank", rel: "noopener" }),
+    };
+    this.gameSwitch = button("", () => this.navigate(`game=${nextGame(this.currentGame())}`), "app-menu-game");
+    this.languageChoice = h("select", { class: "app-menu-language", name: "language" },
+      LANGUAGES.map((code) => h("option", { value: code, lang: code }, LANGUAGE_NAMES[code])));
+    this.languageChoice.addEventListener("change", () => this.chooseLanguage(this.languageChoice.value));
+    this.menu = h("nav", { class: "app-menu" }, Object.values(this.menuItems), this.gameSwitch, this.languageChoice);
+    header.append(h("div", { class: "app-bar" }, this.titleEl, this.menu));
+    this.labelMenu();
 
     const notices = h("div", { class: "app-notices", id: "app-notices", hidden: true, "aria-live": "polite" });
     if (header !== document.body) header.after(notices);
@@ -77,6 +92,51 @@ export class App {
     };
   }
 
+  /** The menu's words, in the page's language. */
+  labelMenu() {
+    this.menu.setAttribute("aria-label", t("menu.label"));
+    for (const [name, item] of Object.entries(this.menuItems)) item.textContent = t(`menu.${name}`);
+    const other = t(`game.${nextGame(this.currentGame())}`);
+    this.gameSwitch.textContent = other;
+    this.gameSwitch.title = t("menu.play_game", { game: other });
+    this.languageChoice.value = currentLanguage();
+    this.languageChoice.setAttribute("aria-label", t("menu.language"));
+    this.languageChoice.title = t("menu.language");
+    this.updateRulesLink();
+  }
+
+  /** The menu's rules link: the page of the game and rule set on the table, in the page's language. */
+  updateRulesLink() {
+    const response = this.game.response;
+    this.menuItems.rules.href = rulesHref(response ? response.view : null);
+  }
+
+  /** The language chosen in the menu: used at once, remembered on the device. */
+  async chooseLanguage(code) {
+    let used;
+    try {
+      used = await useLanguage(code);
+    } catch {
+      this.languageChoice.value = currentLanguage();
+      this.notices.show("language", "error", () => t("notice.language_failed", { language: LANGUAGE_NAMES[code] || code }));
+      return;
+    }
+    this.notices.hide("language");
+    if (!this.settings) return;
+    this.settings = { ...this.settings, language: used };
+    this.store.writeSettings(this.settings);
+  }
+
+  /** Everything on show in the page's language again; the game in progress goes on as it is. */
+  refreshTexts() {
+    this.labelMenu();
+    const response = this.game.response;
+    this.setTitle(response ? this.titleFor(response) : t("header.loading"));
+    this.notices.refresh();
+    for (const dialog of Object.values(this.dialogs)) dialog.close();
+    this.game.redraw();
+  }
+
   setTitle(text) {
     this.titleEl.textContent = text;
   }
@@ -85,7 +145,7 @@ export class App {
     const slot = this.slot;
     if (slot && slot.daily) {
       const { game, number, date } = slot.daily;
-      return t(`game.prefix.${game}`) + t(date < localDate() ? "header.archive" : "header.daily", { number, date });
+      return t(`game.prefix.${game}`) + t(date < localDate() ? "header.archive" : "header.daily", { number: String(number), date: formatDate(date) });
     }
     const rules = response && response.view && response.view.rules;
     if (!rules) return "";
@@ -95,14 +155,14 @@ export class App {
   storageProblem(kind, error) {
     const detail = (error && (error.name || error.message)) || "";
     const key = { unavailable: "notice.storage_unavailable", full: "notice.storage_full" }[kind] || "notice.storage_failed";
-    this.notices.show(`storage-${kind}`, "warning", t(key, { detail }));
+    this.notices.show(`storage-${kind}`, "warning", () => t(key, { detail }));
   }
 
   // --------------------------------------------------------------- start
   async start() {
     await this.refreshCatalog();
     const { settings, problem, aside } = this.store.readSettings();
-    if (problem) this.notices.show("settings", "warning", t(aside === "kept" ? "notice.settings_kept" : "notice.settings_set_aside"));
+    if (problem) this.notices.show("settings", "warning", () => t(aside === "kept" ? "notice.settings_kept" : "notice.settings_set_aside"));
     this.settings = normalizeSettings(settings, this.catalog);
     this.level = this.levelFromUrl();
     this.game.setHooks({
@@ -143,9 +203,7 @@ export class App {
   async route() {
     await this.refreshCatalog();
     const params = this.params;
-    const other = t(`game.${nextGame(this.currentGame())}`);
-    this.gameSwitch.textContent = other;
-    this.gameSwitch.title = t("menu.play_game", { game: other });
+    this.labelMenu();
     if (params.has("daily")) return this.openDaily(params.get("daily"), { fromUrl: true });
     if (params.has("seed")) return this.openFree({ seed: params.get("seed"), rules: this.rulesFromUrl() });
     if (params.has("free")) return this.openFree({});
@@ -168,7 +226,7 @@ export class App {
     const wanted = this.params.get("level");
     if (wanted === null || wanted === "") return null;
     if (this.catalog.accepted_levels.includes(wanted)) return wanted;
-    this.notices.show("bad-level", "warning", t("notice.bad_level", { level: wanted.slice(0, 40) }));
+    this.notices.show("bad-level", "warning", () => t("notice.bad_level", { level: wanted.slice(0, 40) }));
     this.params.delete("level");
     history.replaceState(null, "", this.keptKnobs());
     return null;
@@ -191,6 +249,7 @@ export class App {
     try {
       const response = await this.game.open(this.withLevel(request), { owner: slot });
       this.setTitle(this.titleFor(response));
+      this.updateRulesLink();
       return response;
     } catch (error) {
       this.slot = previous;
@@ -204,7 +263,7 @@ export class App {
     const today = localDate();
     const first = this.catalog.daily.first;
     if (today < first) {
-      this.notices.show("before-first", "info", t("notice.before_first", { first }));
+      this.notices.show("before-first", "info", () => t("notice.before_first", { first: formatDate(first) }));
       return this.openFree({});
     }
     return this.openDaily(today, {});
@@ -221,7 +280,7 @@ export class App {
       const key = dailySlot(game, text);
       const saved = this.store.readSave(key);
       if (saved.status === "bad") {
-        this.setAsideNotice(key, t(saved.reason.key, saved.reason.params));
+        this.setAsideNotice(key, () => t(saved.reason.key, saved.reason.params));
       } else if (saved.status === "ok") {
         try {
           const response = await this.openInSlot({ key, daily: { game, date: text, number: null } },
@@ -231,8 +290,8 @@ export class App {
         } catch (error) {
           const payload = errorPayload(error);
           if (!payload.key || !String(payload.key).startsWith("daily_")) {
-            const reason = ["bad_daily_save", "bad_seat", "bad_save"].includes(payload.key) ? t("save.wrong_daily")
-              : t("save.not_replayable", { reason: payload.text });
+            const reason = ["bad_daily_save", "bad_seat", "bad_save"].includes(payload.key) ? () => t("save.wrong_daily")
+              : () => t("save.not_replayable", { reason: refusalWords(payload) });
             this.setAsideNotice(key, reason);
           }
         }
@@ -248,7 +307,7 @@ export class App {
     } catch (error) {
       const payload = errorPayload(error);
       if (DATE_REFUSALS.has(payload.key)) return this.refuseDate(payload, { fromUrl });
-      this.notices.show("open-failed", "error", t("notice.open_failed", { reason: payload.text }));
+      this.notices.show("open-failed", "error", () => t("notice.open_failed", { reason: refusalWords(payload) }));
       throw error;
     }
   }
@@ -266,8 +325,8 @@ export class App {
   async refuseDate(payload, { fromUrl }) {
     const today = localDate();
     const haveToday = today >= this.catalog.daily.first;
-    const text = `${t("notice.bad_url", { reason: payload.text })} ${haveToday ? t("notice.bad_url_more") : ""}`.trim();
-    const goToday = { label: t("notice.go_today"), onClick: () => this.navigate("") };
+    const text = () => `${t("notice.bad_url", { reason: refusalWords(payload) })} ${haveToday ? t("notice.bad_url_more") : ""}`.trim();
+    const goToday = { label: () => t("notice.go_today"), onClick: () => this.navigate("") };
     // The table behind the notice: today's daily (or a free game before the first
     // daily, or when today's daily is the one that cannot be opened).
     if (fromUrl) history.replaceState(null, "", this.keptKnobs());
@@ -288,12 +347,13 @@ export class App {
   }
 
   /** A save that cannot be used: set aside (or, with no room for a copy, left where
-   * it is and not written over this session) and the player told which. */
+   * it is and not written over this session) and the player told which
+   * (`reason()`: why, in words). */
   setAsideNotice(key, reason) {
     const where = this.store.setAside(key);
     if (where === "kept") this.keptSlots.add(key);
     const text = { moved: "notice.set_aside", kept: "notice.set_aside_kept" }[where] || "notice.set_aside_lost";
-    this.notices.show(`set-aside:${key}`, "warning", t(text, { reason }));
+    this.notices.show(`set-aside:${key}`, "warning", () => t(text, { reason: reason() }));
   }
 
   // ------------------------------------------------------------ free play
@@ -309,12 +369,13 @@ export class App {
   async openFree({ seed = null, rules = null }) {
     const key = freeSlot(this.currentGame());
     const saved = this.store.readSave(key);
-    if (saved.status === "bad") this.setAsideNotice(key, t(saved.reason.key, saved.reason.params));
+    if (saved.status === "bad") this.setAsideNotice(key, () => t(saved.reason.key, saved.reason.params));
     if (saved.status === "ok" && (seed === null || saved.save.save.seed === seed)) {
       try {
         return await this.openInSlot({ key }, { op: "load", save: saved.save.save, between_deals: saved.save.between === true });
       } catch (error) {
-        this.setAsideNotice(key, t("save.not_replayable", { reason: errorPayload(error).text }));
+        const payload = errorPayload(error);
+        this.setAsideNotice(key, () => t("save.not_replayable", { reason: refusalWords(payload) }));
       }
     }
     return this.startFree({ seed: seed || randomSeed(), rules: rules || this.freeRules() });
@@ -324,7 +385,8 @@ export class App {
     try {
       return await this.openInSlot({ key: freeSlot(this.currentGame()) }, { op: "new", game: this.currentGame(), rules, seed });
     } catch (error) {
-      this.notices.show("open-failed", "error", t("notice.open_failed", { reason: errorPayload(error).text }));
+      const payload = errorPayload(error);
+      this.notices.show("open-failed", "error", () => t("notice.open_failed", { reason: refusalWords(payload) }));
       if (!this.game.response) return this.openInSlot({ key: freeSlot(this.currentGame()) }, { op: "new", game: this.currentGame(), rules: this.freeRules(), seed });
       return null;
     }
@@ -361,7 +423,8 @@ export class App {
     // Refusals are explained on the table (moves) or by the app (opening);
     // engine crashes by main.js. Anything else gets a notice.
     if (!error || error.payload || error.kind === "crash" || error.kind === "boot") return;
-    this.notices.show("game-error", "error", t("notice.engine_error", { reason: error.message || String(error) }));
+    const reason = error.message || String(error);
+    this.notices.show("game-error", "error", () => t("notice.engine_error", { reason }));
   }
 
   // --------------------------------------------------- result and dialogs
@@ -371,12 +434,14 @@ export class App {
     if (!slot || !slot.daily || this.resultShownFor === slot.key) return;
     this.resultShownFor = slot.key;
     const address = `${location.origin}${location.pathname}`;
-    let share = await this.engine.request({ op: "share", address });
+    // The share text in the player's language, worded by the engine.
+    const lang = currentLanguage();
+    let share = await this.engine.request({ op: "share", address, lang });
     if (share && !share.ok && share.error.key === "not_shareable" && this.game.response) {
       // The engine was restarted and reopened the match without its daily: say which daily it is.
       const daily = { game: slot.daily.game, date: slot.daily.date };
       await this.engine.request({ op: "load", save: this.game.response.save, daily, today: localDate() });
-      share = await this.engine.request({ op: "share", address });
+      share = await this.engine.request({ op: "share", address, lang });
     }
     if (!share || !share.ok) return;
     const { game, date } = slot.daily;

@@ -65,7 +65,9 @@ export class Engine {
       return this.options.onReady(info);
     }
     if (msg && msg.type === "boot-error") {
-      return this._fail(new EngineError(t("engine.could_not_start", { message: msg.error.message }),
+      // The worker names the text of its own errors (it has no catalog).
+      const message = msg.error.key ? t(msg.error.key, msg.error.params || {}) : msg.error.message;
+      return this._fail(new EngineError(t("engine.could_not_start", { message }),
         { name: msg.error.name, kind: "boot" }));
     }
     const entry = msg && this._pending.get(msg.id);

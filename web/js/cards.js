@@ -8,8 +8,7 @@ const FRENCH_SYMBOLS = { A: "♣", L: "♠", H: "♥", B: "♦" };
 /** The card's name in words (for screen readers and tooltips). */
 export function cardName(notation, faces = "german") {
   const { suit, rank } = splitCard(notation);
-  const rankKey = `rank.${faces}.${rank}`;
-  return t("card.name", { suit: suitName(suit, faces), rank: has(rankKey) ? t(rankKey) : rank });
+  return t("card.name", { suit: suitName(suit, faces), rank: rankName(rank, faces) });
 }
 
 /** A short label, e.g. "BU" or "♦J". */
@@ -22,4 +21,19 @@ export function cardShort(notation, faces = "german") {
 export function suitName(suit, faces = "german") {
   const key = `suit.${faces}.${suit}`;
   return has(key) ? t(key) : suit;
+}
+
+/** A rank in words (the court cards; a number rank is its number). */
+export function rankName(rank, faces = "german") {
+  const key = `rank.${faces}.${rank}`;
+  return has(key) ? t(key) : rank;
+}
+
+/** The names a message's cards, suits and ranks take with `faces` (table/messages.js). */
+export function cardNames(faces = "german") {
+  return {
+    card: (notation) => cardName(notation, faces),
+    suit: (suit) => suitName(suit, faces),
+    rank: (rank) => rankName(rank, faces),
+  };
 }

@@ -20,7 +20,7 @@ import { delay, h, prefersReducedMotion } from "./dom.js";
 import { t } from "./texts.js";
 import { attachHandInput, focusCard } from "./table/input.js";
 import { seating } from "./table/layout.js";
-import { buildTable } from "./table/parts.js";
+import { buildTable, labelTable } from "./table/parts.js";
 import { tables } from "./table/tables.js";
 
 const DEFAULT_PACE = 700;
@@ -129,6 +129,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     root.dataset.faces = ctx.faces;
     root.dataset.busy = String(state.looping || state.busy);
     parts.felt.dataset.game = view.game;
+    labelTable(parts);
     tableOf(view).render(parts, state.response, ctx);
     // A result panel that just opened takes the focus; otherwise keyboard
     // focus stays in the hand across re-renders.
@@ -157,7 +158,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   }
 
   function showError(error, retry) {
-    const text = error && error.message ? error.message : String(error);
+    const text = errorWords(error);
     const again = retry
       ? h("button", { type: "button", onclick: () => { hideError(); retry(); } }, t("table.try_again")) : null;
     const dismiss = h("button", { type: "button", onclick: hideError }, t("table.dismiss"));
@@ -288,7 +289,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       if (gen === state.generation) {
         if (retry) reportError(error, { retry });
         else {
-          showHint(error.message);
+          showHint(errorWords(error));
           reportError(error, { inTable: !error.payload });
         }
       }
@@ -358,6 +359,13 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     return answer;
   }
 
+  /** A refusal in words for the table (the engine's message), else the error's own text. */
+  function errorWords(error) {
+    const view = state.response && state.response.view;
+    if (error && error.payload && view) return tableOf(view).formatMessage(error.payload, context(view));
+    return error && error.message ? error.message : String(error);
+  }
+
   // ------------------------------------------------------------ input
   function cardName(card) {
     const view = state.response && state.response.view;
@@ -395,6 +403,11 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     },
     setHooks(next = {}) {
       state.hooks = { ...state.hooks, ...next };
+    },
+    /** Draw the table again from the current response (another language); the game goes on. */
+    redraw() {
+      showHint("");
+      draw();
     },
     /** Resolves when no request is in flight and no computer is about to move. */
     idle() {

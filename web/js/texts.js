@@ -1,454 +1,210 @@
-// Every text a person reads on the page, in one English table, so that the
-// languages step can turn it into the English catalog: t("key", {name: value})
-// fills {name} placeholders; plural("key", n) picks "key_one" / "key_other";
-// nodes("key", {name: node}) fills placeholders with DOM nodes (a sentence with
-// a number in bold stays one text). The engine's messages (trick explanations,
-// refusal reasons, results) are worded in table/messages.js and the
-// Doppelkopf table's dkFormat, from the message's key and params.
+// Every text a person reads or hears on the page, in the page's language: one
+// catalog per language (locales/<lang>.json, i18next JSON v4, the very files
+// the engine reads; English, engine/locales/en.json, is the one source). This
+// module picks the language (the one chosen and remembered, else the
+// browser's), loads its catalog, keeps <html lang> in step and renders entries:
+//
+//   t("menu.today")                                   "Today's daily"
+//   t("dk.rules.summary_variants", { count: 2 })      the _one/_other form Intl.PluralRules picks
+//   t("deal_won_tricks", { points: 2 }, "us")         the _us variant, when the catalog has it
+//   nodes("kf.panel.score", { mine: boldNode, ... })  placeholders filled with DOM nodes
+//
+// Placeholders are {{name}}; number params are written with Intl.NumberFormat,
+// dates with formatDate, lists with formatList. Before a catalog has arrived
+// (or if none can be loaded) a text shows as its key.
 
-const EN = {
-  // ------------------------------------------------------ boot (main.js, bridge.js, worker.js)
-  "boot.loading": "Loading the card engine…",
-  "boot.starting": "Starting the card engine…",
-  "boot.loading_other": "Loading…",
-  "boot.still_loading": "Still loading the card engine…",
-  "boot.slow": "The card engine has not started after {seconds} seconds. A slow connection can cause this; so can a server that sends the wrong file types.",
-  "boot.keep_waiting": "Keep waiting",
-  "boot.reload": "Reload page",
-  "boot.stopped": "Card engine stopped",
-  "boot.not_lost": "{message}\nYour game on this device is not lost.",
-  "boot.try_again": "Try again",
-  "boot.problem": "The card engine reported a problem: {message}",
-  "boot.new_match": "New match",
-  "boot.ready": "Engine ready",
-  "boot.error": "Card engine error",
-  "boot.unexpected": "The card engine gave an unexpected answer: {message}",
-  "engine.worker_failed": "The engine worker failed: {message}{where}",
-  "engine.could_not_load": "could not load",
-  "engine.unreadable": "The engine sent an unreadable message",
-  "engine.could_not_start": "The card engine could not start: {message}",
-  "engine.not_running": "The engine is not running",
-  "engine.no_answer": "The engine did not answer within {ms} ms",
-  "engine.restarted": "The engine was restarted",
-  "engine.refused": "The engine refused the request",
-  "engine.download_failed": "could not download the engine ({file}): {reason}. Check the connection and try again; if it keeps failing, reload the page.",
-  "engine.download_status": "could not download the engine ({file}): HTTP {status}",
+export const LANGUAGES = ["en", "de", "es", "zh"];
+/** Each language by its own name, as the menu offers it (the same in every language). */
+export const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español", zh: "中文" };
+/** The BCP 47 tag of each language: <html lang> and Intl. */
+const LOCALES = { en: "en", de: "de", es: "es", zh: "zh-Hans" };
+/**
+ * How each language writes a daily's date: English keeps the ISO form the
+ * daily addresses use (?daily=2026-12-03); the others Intl's medium date.
+ */
+const DATE_STYLES = { en: null, de: "medium", es: "medium", zh: "medium" };
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
-  // ------------------------------------------------------------- games (games/*.js)
-  "game.karnoffel": "Karnöffel",
-  "game.doppelkopf": "Doppelkopf",
-  // A daily's title starts with its game's name, except for the first game's.
-  "game.prefix.karnoffel": "",
-  "game.prefix.doppelkopf": "Doppelkopf · ",
-
-  // ------------------------------------------------------- header and menu (app.js)
-  "menu.today": "Today's daily",
-  "menu.archive": "Archive",
-  "menu.new": "New game",
-  "menu.stats": "Statistics",
-  "menu.label": "Game menu",
-  "menu.play_game": "Play {game}",
-  "header.daily": "Daily #{number} · {date}",
-  "header.archive": "Archive · Daily #{number} · {date}",
-  "header.free": "Free game · {rules}",
-  "header.loading": "Opening…",
-  "rules.classic": "Classic",
-  "rules.historic": "Historic",
-  "rules.summary": "{set} to {target}, {players} players",
-  "faces.german": "German cards",
-  "faces.french": "French cards",
-  "dk.rules.summary": "Doppelkopf · standard rules",
-  "dk.rules.summary_variants_one": "Doppelkopf · standard rules + {count} variant",
-  "dk.rules.summary_variants_other": "Doppelkopf · standard rules + {count} variants",
-  "dk.variant.second-heart-ten": "The second ♥10 beats the first (not in the last trick)",
-  "dk.variant.soloist-leads": "In a solo the soloist leads the first trick",
-  "dk.variant.charlie-winning-only": "Charlie (♣J) scores only for winning the last trick",
-
-  // ------------------------------------------------------------ notices (app.js)
-  "notice.dismiss": "Dismiss",
-  "notice.go_today": "Go to today's daily",
-  "notice.bad_url": "{reason}",
-  "notice.bad_url_more": "You can play today's daily instead.",
-  "notice.before_first": "The first daily comes out on {first}. Until then, enjoy a free game.",
-  "notice.storage_unavailable": "This browser does not let the site keep data on this device (private mode?). You can play, but your game and statistics will not be kept after you leave.",
-  "notice.storage_full": "The storage on this device is full, so your game is not being saved. You can keep playing.",
-  "notice.storage_failed": "Your game could not be saved on this device ({detail}). You can keep playing.",
-  "notice.set_aside": "Your saved game could not be restored: {reason} It was set aside on this device and a new game has started.",
-  "notice.set_aside_lost": "Your saved game could not be restored: {reason} A new game has started.",
-  "notice.set_aside_kept": "Your saved game could not be restored: {reason} There is no room on this device to set it aside, so it was left where it is, untouched; this game will not be saved until you make room.",
-  "notice.settings_set_aside": "Your saved settings could not be read; they were set aside on this device and the usual settings are used.",
-  "notice.settings_kept": "Your saved settings could not be read and there is no room to set them aside; they were left untouched and the usual settings are used.",
-  "notice.stats_kept": "Your saved statistics could not be read ({reason}); there is no room to set them aside, so they were left untouched and this result is not counted.",
-  "notice.bad_level": "There is no computer level called \"{level}\": the usual level plays.",
-  "notice.stats_set_aside": "Your saved statistics could not be read ({reason}); they were set aside and counting starts again.",
-  "notice.engine_error": "The card engine refused: {reason}",
-  "notice.open_failed": "The game could not be opened: {reason}",
-
-  // why a save is set aside
-  "save.unreadable": "it is not readable.",
-  "save.shape": "it is not a saved game.",
-  "save.newer": "it was saved by a newer version of Stichtag (save format {found}, this version reads {expected}).",
-  "save.older": "it was saved in an old format ({found}) that this version no longer reads.",
-  "save.not_replayable": "it cannot be replayed ({reason})",
-  "save.wrong_daily": "it does not belong to this daily.",
-
-  // ------------------------------------------- result, share, stats (dialogs/*.js)
-  "result.title": "Daily #{number} · {date}",
-  "result.title_archive": "Archive daily #{number} · {date}",
-  "share.heading": "Share your result",
-  "share.copy": "Copy result",
-  "share.copied": "Copied to the clipboard.",
-  "share.copy_failed": "Could not copy: the text is selected, copy it with your device's copy command.",
-  "share.send": "Share…",
-  "share.sent": "Shared.",
-  "stats.heading": "Statistics",
-  "stats.played": "Played",
-  "stats.won": "Won",
-  "stats.win_percent": "Win %",
-  "stats.current_streak": "Current streak",
-  "stats.best_streak": "Best streak",
-  "stats.archive": "Archive games (counted apart): {played} played, {won} won.",
-  "stats.chart_label": "Results of the last {count} dailies played on their day",
-  "stats.chart_empty": "No daily played on its day yet.",
-  "stats.chart_point": "Daily #{number}: {result}",
-  "stats.point_won": "won",
-  "stats.point_lost": "lost",
-  "stats.unavailable": "Statistics are not available.",
-  "countdown.label": "Next daily in",
-  "countdown.ready": "The next daily is out.",
-  "countdown.play": "Play it",
-  "dialog.close": "Close",
-  "result.new_free": "New game",
-  "result.archive": "Play an older daily",
-
-  // archive
-  "archive.heading": "Archive",
-  "archive.intro": "Every past daily can be played. Games from the archive are counted apart in the statistics.",
-  "archive.empty": "There are no past dailies yet.",
-  "archive.more": "Show older dailies",
-  "archive.entry": "#{number} · {date}",
-  "archive.status.won": "won",
-  "archive.status.lost": "lost",
-  "archive.status.playing": "in progress",
-
-  // new game
-  "new.heading": "New game",
-  "new.intro": "A free match with fresh random deals. Your choice is remembered on this device.",
-  "new.game": "Game",
-  "new.rules": "Rules",
-  "new.target": "Play to",
-  "new.players": "Players",
-  "new.faces": "Cards",
-  "new.dk_variants": "Doppelkopf variants (standard rules otherwise)",
-  "new.start": "Start new game",
-  "new.cancel": "Cancel",
-
-  // ---------------------------------------------------------------- cards (cards.js)
-  "card.name": "{suit} {rank}",
-  "suit.german.A": "Acorns",
-  "suit.german.L": "Leaves",
-  "suit.german.H": "Hearts",
-  "suit.german.B": "Bells",
-  "suit.french.A": "Clubs",
-  "suit.french.L": "Spades",
-  "suit.french.H": "Hearts",
-  "suit.french.B": "Diamonds",
-  "rank.german.K": "King",
-  "rank.german.O": "Ober",
-  "rank.german.U": "Unter",
-  "rank.french.K": "King",
-  "rank.french.O": "Queen",
-  "rank.french.U": "Jack",
-  "dk.card.name": "{rank} of {suit}",
-  "dk.rank.A": "Ace",
-  "dk.rank.10": "Ten",
-  "dk.rank.K": "King",
-  "dk.rank.Q": "Queen",
-  "dk.rank.J": "Jack",
-  "dk.rank.9": "Nine",
-
-  // ------------------------------------------------ seats (table/layout.js)
-  "seat.pos.s": "South",
-  "seat.pos.sw": "South-west",
-  "seat.pos.w": "West",
-  "seat.pos.nw": "North-west",
-  "seat.pos.n": "North",
-  "seat.pos.ne": "North-east",
-  "seat.pos.e": "East",
-  "seat.pos.se": "South-east",
-  "seat.role.you": "you",
-  "seat.role.partner": "partner",
-  "seat.role.opponent": "opponent",
-  "seat.label": "{name} ({role})",
-  "seat.you": "You",
-  "seat.you_lower": "you",
-  "seat.unknown": "Seat {seat}",
-  "seat.team.us": "Us",
-  "seat.team.them": "Them",
-  "list.and": " and ",
-  "list.amp": " & ",
-  "list.dot": " · ",
-
-  // ------------------------------------- both tables (game.js, table/*.js)
-  "table.info_label": "Score and chosen suit",
-  "table.calls_label": "Your call",
-  "table.try_again": "Try again",
-  "table.dismiss": "Dismiss",
-  "table.info.match_label": "Match score",
-  "table.tag.dealer": "Dealer",
-  "table.tag.your_turn": "your turn",
-  "table.hand.label": "Your hand",
-  "table.hand.empty": "No cards left",
-  "table.hand.cards_one": "{count} card",
-  "table.hand.cards_other": "{count} cards",
-  "table.hand.count_title": "{count} cards",
-  "table.card.play": "Play {card}",
-  "table.card.why": "{card}: {reason}",
-  "table.card.cannot_play_now": "cannot be played now.",
-  "table.trick.current": "Current trick",
-  "table.trick.last": "Last trick",
-  "table.trick.card": "{who}: {card}",
-  "table.trick.card_winning": "{who}: {card}, winning",
-  "table.trick.card_won": "{who}: {card}, won the trick",
-  "table.trick.caption_winning": "Winning: {who}",
-  "table.trick.caption_lead": "{who} to lead",
-  "table.turn.over": "The match is over.",
-  "table.turn.yours": "Your turn.",
-  "table.turn.play": "Your turn: play a card.",
-  "table.turn.other_play": "{who} is playing…",
-  "table.panel.continue": "Continue",
-  "table.panel.new_match": "New match",
-  "table.panel.match_won": "You win the match!",
-  "table.move.card_you": "You play {card}.",
-  "table.move.card": "{who} plays {card}.",
-  "table.move.trick_won_you": "You win the trick. {explanation}",
-  "table.move.trick_won": "{who} wins the trick. {explanation}",
-  "table.match_line_won": "You win the match.",
-
-  // ------------------------------------------- Karnöffel table (table/karnoffel.js)
-  "kf.info.match": "Match",
-  "kf.info.target": "to {target}",
-  "kf.info.tricks_label": "Tricks this deal",
-  "kf.info.tricks": "Tricks",
-  "kf.info.deal": "deal {number}",
-  "kf.info.chosen_label": "Chosen suit and its special cards",
-  "kf.info.chosen": "Chosen suit",
-  "kf.special.title": "{card}: {role}",
-  "kf.special.partial_card": "{suit} {rank}",
-  "kf.special.partial_title": "{cards}: partial trumps",
-  "kf.special.partial": "partial",
-  "kf.bid.label": "Bidding",
-  "kf.bid.title": "Value",
-  "kf.bid.offered": "(offered {offered})",
-  "kf.bid.window": "{team}: pass or raise",
-  "kf.bid.answer": "{team} to answer {offered}",
-  "kf.bid.log_label": "Last calls",
-  "kf.bid.log.pass": "{team} passes",
-  "kf.bid.log.raise": "{team} raises",
-  "kf.bid.log.accept": "{team} accepts",
-  "kf.bid.log.counter": "{team} counter-raises",
-  "kf.bid.log.give-up": "{team} gives up",
-  "kf.tag.to_play": "to play",
-  "kf.tag.showed": "showed",
-  "kf.tag.no_show": "no show",
-  "kf.card.face_up_label": "{card}, dealt face up",
-  "kf.card.face_up_title": "{card} (dealt face up)",
-  "kf.card.role": "{card} ({role})",
-  "kf.trick.caption_done": "Last trick: {who} won",
-  "kf.turn.deal_over": "The deal is over.",
-  "kf.turn.show": "Your turn: show your hand to your partner, or keep it hidden?",
-  "kf.turn.bid_window": "Your team's call: pass, or raise the deal value {value}?",
-  "kf.turn.bid_offer": "Your team's call: the others offer {offered}.",
-  "kf.turn.bid": "Your team's call.",
-  "kf.turn.other_bid": "{who} is deciding on the bid…",
-  "kf.turn.other_show": "{who} is deciding whether to show…",
-  "kf.call.pass": "Pass",
-  "kf.call.raise": "Raise",
-  "kf.call.accept": "Accept",
-  "kf.call.counter": "Counter-raise",
-  "kf.call.give-up": "Give up",
-  "kf.call.show": "Show my hand to my partner",
-  "kf.call.no-show": "Keep my hand hidden",
-  "kf.call.detail.accept": "(value {offered})",
-  "kf.call.detail.give-up": "(they score {value})",
-  "kf.panel.tricks": "Tricks: {us} {mine} : {theirs} {them}",
-  "kf.panel.last_trick": "Last trick: {explanation}",
-  "kf.panel.score": "Match score: {us} {mine} : {theirs} {them} (first to {target})",
-  "kf.panel.deal_won": "Deal {number}: your team wins",
-  "kf.panel.deal_lost": "Deal {number}: the opponents win",
-  "kf.panel.match_lost": "The opponents win the match",
-  "kf.panel.deals": "Deals",
-  "kf.panel.deal_item_won": "Deal {number}: won ({points})",
-  "kf.panel.deal_item_lost": "Deal {number}: lost ({points})",
-  "kf.move.pass_you": "You pass.",
-  "kf.move.pass": "{who} passes.",
-  "kf.move.raise_you": "You raise.",
-  "kf.move.raise": "{who} raises.",
-  "kf.move.accept_you": "You accept.",
-  "kf.move.accept": "{who} accepts.",
-  "kf.move.counter_you": "You counter-raise.",
-  "kf.move.counter": "{who} counter-raises.",
-  "kf.move.give-up_you": "You give up.",
-  "kf.move.give-up": "{who} gives up.",
-  "kf.move.show_you": "You show your hand to the partner.",
-  "kf.move.show": "{who} shows their hand to the partner.",
-  "kf.move.no-show_you": "You do not show.",
-  "kf.move.no-show": "{who} does not show.",
-  "kf.match_line_lost": "The opponents win the match.",
-
-  // ------------------------------------------ Doppelkopf table (table/doppelkopf.js)
-  "dk.party.re": "Re",
-  "dk.party.kontra": "Kontra",
-  // The reservations and answers, on their buttons and as said at the table.
-  "dk.action.healthy": "Healthy",
-  "dk.action.marriage": "Marriage",
-  "dk.action.poverty": "Poverty",
-  "dk.action.solo-diamonds": "Diamonds solo",
-  "dk.action.solo-hearts": "Hearts solo",
-  "dk.action.solo-spades": "Spades solo",
-  "dk.action.solo-clubs": "Clubs solo",
-  "dk.action.solo-queens": "Queen solo",
-  "dk.action.solo-jacks": "Jack solo",
-  "dk.action.solo-aces": "Ace solo",
-  "dk.action.reservation": "reservation",
-  "dk.action.accept": "Accept the poverty",
-  "dk.action.decline": "Decline",
-  "dk.action.announce": "Announce",
-  "dk.contract.normal": "Normal game",
-  "dk.contract.silent-solo": "Silent solo",
-  "dk.contract.marriage": "Marriage",
-  "dk.contract.poverty": "Poverty",
-  "dk.trumps.diamonds": "Diamonds solo",
-  "dk.trumps.hearts": "Hearts solo",
-  "dk.trumps.spades": "Spades solo",
-  "dk.trumps.clubs": "Clubs solo",
-  "dk.trumps.queens": "Queen solo",
-  "dk.trumps.jacks": "Jack solo",
-  "dk.trumps.aces": "Ace solo (no trumps)",
-  "dk.info.score": "Score",
-  "dk.info.hand": "Hand",
-  "dk.info.hand_number": "{number} / {total}",
-  "dk.info.reservations": "Reservations",
-  "dk.info.announcements_label": "Announcements",
-  "announcement.re": "Re",
-  "announcement.kontra": "Kontra",
-  "announcement.no90": "no 90",
-  "announcement.no60": "no 60",
-  "announcement.no30": "no 30",
-  "announcement.schwarz": "schwarz",
-  "dk.info.announced": "Announced",
-  "dk.info.variants": "Variants",
-  "dk.tag.to_act": "to act",
-  "dk.tag.soloist": "soloist",
-  "dk.seat.label": "{name}",
-  "dk.seat.label_you": "{name} (you)",
-  "dk.seat.label_party": "{name}, {party}",
-  "dk.seat.label_you_party": "{name} (you), {party}",
-  "dk.exchange.pass.button": "Pass these three cards",
-  "dk.exchange.return.button": "Return these three cards",
-  "dk.exchange.pass.label": "Choose three cards to pass",
-  "dk.exchange.return.label": "Choose three cards to return",
-  "dk.trick.caption_done": "Trick {number}: {who} won",
-  "dk.trick.points": "({points} points)",
-  "dk.turn.hand_over": "The hand is over.",
-  "dk.turn.reserve": "Your call: healthy, or a reservation?",
-  "dk.turn.other_reserve": "{who} is deciding on a reservation…",
-  "dk.turn.pass": "Poverty: choose three cards to pass (all your trumps among them).",
-  "dk.turn.other_pass": "{who} is passing three cards…",
-  "dk.turn.answer": "{poor} has a poverty: take it?",
-  "dk.turn.answer_you": "You have a poverty: take it?",
-  "dk.turn.other_answer": "{who} is deciding on the poverty…",
-  "dk.turn.return": "Choose three cards to return.",
-  "dk.turn.other_return": "{who} is returning three cards…",
-  "dk.result.parties": "Re: {names} · you played {party}",
-  "dk.result.points": "Card points: Re {re} : {kontra} Kontra (tricks {tricks_re} : {tricks_kontra})",
-  "dk.result.breakdown_label": "Score breakdown",
-  "dk.result.hand_scores": "This hand: ",
-  "dk.result.seat_score": "{who} {score}",
-  "dk.panel.match_score": "Match score: ",
-  "dk.panel.redeal_title": "The cards are dealt again",
-  "dk.panel.hand_title_won": "Hand {number} of {total}: your party wins",
-  "dk.panel.hand_title_lost": "Hand {number} of {total}: your party loses",
-  "dk.panel.hand_title_nobody": "Hand {number} of {total}: nobody wins",
-  "dk.panel.winner_won": "{names} wins the match",
-  "dk.panel.winners_won": "{names} win the match",
-  "dk.panel.hand": "Hand {number}",
-  "dk.panel.hands": "Hands",
-  "dk.panel.hand_item_won": "Hand {number}: won (you {score})",
-  "dk.panel.hand_item_lost": "Hand {number}: lost (you {score})",
-  "dk.panel.hand_item_nobody": "Hand {number}: nobody won (you {score})",
-  "dk.move.healthy": "{who}: healthy.",
-  "dk.move.declare_you": "You declare {reservation}.",
-  "dk.move.declare": "{who} declares {reservation}.",
-  "dk.declared.marriage": "a marriage",
-  "dk.declared.poverty": "a poverty",
-  "dk.declared.solo-diamonds": "a diamonds solo",
-  "dk.declared.solo-hearts": "hearts solo",
-  "dk.declared.solo-spades": "spades solo",
-  "dk.declared.solo-clubs": "clubs solo",
-  "dk.declared.solo-queens": "queen solo",
-  "dk.declared.solo-jacks": "jack solo",
-  "dk.declared.solo-aces": "ace solo",
-  "dk.move.reservation_you": "You have a reservation.",
-  "dk.move.reservation": "{who} has a reservation.",
-  "dk.move.pass_you": "You pass three cards.",
-  "dk.move.pass": "{who} passes three cards.",
-  "dk.move.return_you": "You return three cards.",
-  "dk.move.return": "{who} returns three cards.",
-  "dk.move.accept_you": "You take the poverty.",
-  "dk.move.accept": "{who} takes the poverty.",
-  "dk.move.decline_you": "You decline the poverty.",
-  "dk.move.decline": "{who} declines the poverty.",
-  "dk.move.announce_you": "You announce.",
-  "dk.move.announce": "{who} announces.",
-  "dk.match_line_one": "{names} wins the match.",
-  "dk.match_line_many": "{names} win the match.",
+const state = {
+  language: "en",
+  entries: {},
+  numbers: new Intl.NumberFormat("en"),
+  plurals: new Intl.PluralRules("en"),
+  lists: new Intl.ListFormat("en", { style: "long", type: "conjunction" }),
+  dates: null,
+  wanted: 0, // the latest useLanguage() call: an older one arriving late is dropped
+  listeners: [],
 };
 
-let table = EN;
-const PLACEHOLDER = /\{(\w+)\}/g;
-
-/** Whether there is a text for `key` (for values the engine may add later). */
-export function has(key) {
-  return key in table;
+/** The site's language for a remembered choice and the browser's preferences (BCP 47 tags). */
+export function pickLanguage(remembered, preferred = []) {
+  if (LANGUAGES.includes(remembered)) return remembered;
+  for (const tag of preferred || []) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
 }
 
-/** The text for `key` with {placeholders} filled from `params`. */
-export function t(key, params = {}) {
-  const text = key in table ? table[key] : key;
-  return text.replace(PLACEHOLDER, (whole, name) => (name in params ? String(params[name]) : whole));
-}
-
-const pluralRules = new Intl.PluralRules("en");
-
-/** `key_one` or `key_other` (as the language's plural rules say for `count`), with {count}. */
-export function plural(key, count, params = {}) {
-  return t(`${key}_${pluralRules.select(count) === "one" ? "one" : "other"}`, { count, ...params });
+/** Fetch a language's catalog (relative to this module: works from any sub-path). */
+export async function loadCatalog(language) {
+  const reply = await fetch(new URL(`../locales/${language}.json`, import.meta.url));
+  if (!reply.ok) throw new Error(`locales/${language}.json: HTTP ${reply.status}`);
+  return reply.json();
 }
 
 /**
- * The text for `key` as a list of strings and DOM nodes: a placeholder whose
- * param is a Node becomes that node, any other is filled in as text.
+ * Make `language` the page's language (its catalog fetched, or `entries`
+ * given), set <html lang> and tell every onLanguageChange listener.
+ * Resolves to the language used.
  */
-export function nodes(key, params = {}) {
-  const text = key in table ? table[key] : key;
+export async function useLanguage(language, entries = null) {
+  const code = LANGUAGES.includes(language) ? language : "en";
+  const ticket = ++state.wanted;
+  const catalog = entries || (await loadCatalog(code));
+  if (ticket !== state.wanted) return state.language; // a later choice won
+  const locale = LOCALES[code];
+  Object.assign(state, {
+    language: code,
+    entries: catalog,
+    numbers: new Intl.NumberFormat(locale),
+    plurals: new Intl.PluralRules(locale),
+    lists: new Intl.ListFormat(locale, { style: "long", type: "conjunction" }),
+    dates: DATE_STYLES[code] ? new Intl.DateTimeFormat(locale, { dateStyle: DATE_STYLES[code], timeZone: "UTC" }) : null,
+  });
+  document.documentElement.lang = locale;
+  for (const listener of state.listeners) {
+    try {
+      listener(code);
+    } catch (error) {
+      console.warn("a language listener failed", error);
+    }
+  }
+  return code;
+}
+
+/** The page's language at start: the remembered or the browser's, else English. */
+export function startLanguage(remembered) {
+  const wanted = pickLanguage(remembered, globalThis.navigator ? navigator.languages : []);
+  return useLanguage(wanted).catch(() => (wanted === "en" ? "en" : useLanguage("en").catch(() => "en")));
+}
+
+/** Call `listener(language)` after every change of language. */
+export function onLanguageChange(listener) {
+  state.listeners.push(listener);
+}
+
+export function currentLanguage() {
+  return state.language;
+}
+
+/** Whether the catalog has `key` (for values the engine may add later). */
+export function has(key) {
+  return Object.prototype.hasOwnProperty.call(state.entries, key);
+}
+
+/** A number in the language's digits and grouping. */
+export function formatNumber(value, options = null) {
+  return options ? new Intl.NumberFormat(LOCALES[state.language], options).format(value) : state.numbers.format(value);
+}
+
+/** A score with its sign: +3, -2, 0. */
+export function formatSigned(value) {
+  return formatNumber(value, { signDisplay: "exceptZero" });
+}
+
+/** A YYYY-MM-DD date as the language writes it (the calendar date itself, no time zone). */
+export function formatDate(iso) {
+  const text = String(iso);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match || !state.dates) return text;
+  return state.dates.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}
+
+/** "A, B and C" in the language's words. */
+export function formatList(items) {
+  return state.lists.format(items.map(String));
+}
+
+/**
+ * The entry to use for `key` (i18next's order): the context variant
+ * (`key_context`) before the plain key, each in the plural form that
+ * Intl.PluralRules gives for a numeric `count` (then `_other`).
+ */
+function resolve(key, params, context) {
+  const bases = context ? [`${key}_${context}`, key] : [key];
+  const counted = typeof params.count === "number";
+  for (const base of bases) {
+    if (counted) {
+      const form = `${base}_${state.plurals.select(params.count)}`;
+      if (has(form)) return form;
+      if (has(`${base}_other`)) return `${base}_other`;
+    }
+    if (has(base)) return base;
+  }
+  return null;
+}
+
+function fill(text, params, place) {
   const out = [];
   let last = 0;
-  const push = (part) => {
-    if (typeof part === "string" && typeof out[out.length - 1] === "string") out[out.length - 1] += part;
-    else if (part !== "") out.push(part);
-  };
   for (const match of text.matchAll(PLACEHOLDER)) {
-    push(text.slice(last, match.index));
-    const value = match[1] in params ? params[match[1]] : match[0];
-    push(typeof value === "object" && value !== null ? value : String(value));
+    out.push(text.slice(last, match.index));
+    const name = match[1];
+    out.push(name in params ? place(params[name]) : match[0]);
     last = match.index + match[0].length;
   }
-  push(text.slice(last));
+  out.push(text.slice(last));
   return out;
 }
 
-/** Swap in another language's table (missing keys fall back to English). */
-export function useTexts(texts) {
-  table = { ...EN, ...texts };
+function word(value) {
+  return typeof value === "number" ? formatNumber(value) : String(value);
+}
+
+/** The text of `key` (see resolve) with its {{placeholders}} filled from `params`. */
+export function t(key, params = {}, context = null) {
+  const chosen = resolve(key, params, context);
+  if (chosen === null) return key;
+  return fill(state.entries[chosen], params, word).join("");
+}
+
+/** `key`'s plural form for `count` (with {{count}} filled). */
+export function plural(key, count, params = {}, context = null) {
+  return t(key, { ...params, count }, context);
+}
+
+/**
+ * The text of `key` as a list of strings and DOM nodes: a placeholder whose
+ * param is a Node becomes that node (a sentence with a number in bold stays
+ * one text), any other is filled in as text.
+ */
+export function nodes(key, params = {}, context = null) {
+  const chosen = resolve(key, params, context);
+  if (chosen === null) return [key];
+  const parts = fill(state.entries[chosen], params, (value) => (typeof value === "object" && value !== null ? value : word(value)));
+  const out = [];
+  for (const part of parts) {
+    if (typeof part === "string" && typeof out[out.length - 1] === "string") out[out.length - 1] += part;
+    else if (part !== "") out.push(part);
+  }
+  return out;
+}
+
+/**
+ * Fill the texts of markup painted before any script ran (index.html's
+ * skeleton): `data-t="key"` sets the element's text, `data-t-label="key"` its
+ * aria-label; `data-t-args="name=key role=key"` fills the label's placeholders
+ * with other entries.
+ */
+export function paintTexts(root = document) {
+  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of root.querySelectorAll("[data-t-label]")) {
+    const params = {};
+    for (const pair of (el.dataset.tArgs || "").split(/\s+/).filter(Boolean)) {
+      const [name, entry] = pair.split("=");
+      params[name] = t(entry);
+    }
+    el.setAttribute("aria-label", t(el.dataset.tLabel, params));
+  }
 }

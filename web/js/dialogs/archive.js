@@ -3,7 +3,7 @@
 import { button, h } from "../dom.js";
 import { localDate } from "../dates.js";
 import { dailySlot } from "../storage.js";
-import { t } from "../texts.js";
+import { formatDate, t } from "../texts.js";
 import { readResults } from "./stats.js";
 
 /** Open `dialog` with `game`'s archive from the engine's catalog; a date opens with `open(date)`. */
@@ -13,7 +13,7 @@ export function openArchive(dialog, { store, engine, catalog, notices, game, ope
   const list = h("ol", { class: "archive-list" });
   const addEntries = (entries) => {
     for (const { number, date } of entries) {
-      const link = h("a", { class: "archive-link", href: `?daily=${date}`, dataset: { date } }, t("archive.entry", { number, date }));
+      const link = h("a", { class: "archive-link", href: `?daily=${date}`, dataset: { date } }, t("archive.entry", { number: String(number), date: formatDate(date) }));
       link.addEventListener("click", (event) => {
         event.preventDefault();
         open(date);

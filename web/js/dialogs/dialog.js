@@ -7,7 +7,6 @@ import { t } from "../texts.js";
 export function createDialog(parent, name) {
   const heading = h("h2", { class: "app-dialog-title", id: `dialog-${name}-title` });
   const close = button("×", () => dialog.close(), "app-dialog-close");
-  close.setAttribute("aria-label", t("dialog.close"));
   const body = h("div", { class: "app-dialog-body" });
   const dialog = h("dialog", { class: `app-dialog app-dialog-${name}`, "aria-labelledby": heading.id, dataset: { dialog: name } },
     close, heading, body);
@@ -21,6 +20,7 @@ export function createDialog(parent, name) {
     body,
     open(title, ...nodes) {
       cleanUp();
+      close.setAttribute("aria-label", t("dialog.close")); // in the page's language now
       heading.textContent = title;
       body.replaceChildren(...nodes);
       if (!dialog.open) dialog.showModal();

@@ -3,7 +3,7 @@
 // numbers and an SVG chart of the results, and opens the statistics dialog.
 import { h } from "../dom.js";
 import { localDate } from "../dates.js";
-import { t } from "../texts.js";
+import { formatNumber, t } from "../texts.js";
 import { countdown } from "./countdown.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -38,7 +38,7 @@ export function resultsChart(points) {
     });
     const title = svg("title");
     title.textContent = t("stats.chart_point", {
-      number: point.number, result: t(point.won ? "stats.point_won" : "stats.point_lost"),
+      number: String(point.number), result: t(point.won ? "stats.point_won" : "stats.point_lost"),
     });
     bar.append(title);
     chart.append(bar);
@@ -61,7 +61,7 @@ export function statsPanel(summary) {
     ["current_streak", summary.current_streak], ["best_streak", summary.best_streak],
   ]) {
     list.append(h("div", { class: `stats-item stats-${key.replace("_", "-")}`, dataset: { stat: key } },
-      h("dd", { class: "stats-value" }, String(value)), h("dt", { class: "stats-label" }, t(`stats.${key}`))));
+      h("dd", { class: "stats-value" }, formatNumber(value)), h("dt", { class: "stats-label" }, t(`stats.${key}`))));
   }
   section.append(list, resultsChart(summary.chart || []));
   if (summary.archive_played) {
@@ -76,7 +76,7 @@ export function readResults({ store, catalog, notices }, game) {
   const { results, problem, aside } = store.readResults(game, catalog.stats_schema);
   if (problem) {
     const key = aside === "kept" ? "notice.stats_kept" : "notice.stats_set_aside";
-    notices.show(`stats-${game}`, "warning", t(key, { reason: problem }));
+    notices.show(`stats-${game}`, "warning", () => t(key, { reason: t(problem.key, problem.params) }));
   }
   return results;
 }

@@ -4,6 +4,7 @@
 // The first game is the default: a URL without &game= plays it.
 import { doppelkopfSetup } from "./doppelkopf.js";
 import { karnoffelSetup } from "./karnoffel.js";
+import { LANGUAGES } from "../texts.js";
 
 export const setups = {
   karnoffel: karnoffelSetup,
@@ -25,9 +26,10 @@ export function nextGame(game) {
   return GAMES[(GAMES.indexOf(game) + 1) % GAMES.length];
 }
 
-/** The remembered settings of every game, checked against the catalog. */
+/** The remembered settings of every game, checked against the catalog (and the chosen language, if any). */
 export function normalizeSettings(raw, catalog) {
   const merged = {};
   for (const setup of Object.values(setups)) Object.assign(merged, setup.settings(raw, catalog));
+  if (raw && LANGUAGES.includes(raw.language)) merged.language = raw.language;
   return { ...merged, game: raw && GAMES.includes(raw.game) ? raw.game : DEFAULT_GAME };
 }

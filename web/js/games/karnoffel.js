@@ -3,7 +3,7 @@
 // game's rules read in the title, and its new-game fields. The rule sets,
 // targets, player counts and faces on offer come from the engine's catalog.
 import { h } from "../dom.js";
-import { t } from "../texts.js";
+import { formatNumber, t } from "../texts.js";
 import { choice } from "../dialogs/fields.js";
 
 const NAME = "karnoffel";
@@ -59,8 +59,8 @@ function fields(remembered, catalog) {
     const set = spec.sets.find((s) => s.name === setName);
     const wantTarget = keep && set.targets.includes(keep.target) ? keep.target : set.default_target;
     const wantPlayers = keep && set.players.includes(keep.players) ? keep.players : defaultPlayers(set);
-    target = choice("target", t("new.target"), set.targets.map((n) => [n, String(n)]), wantTarget);
-    players = choice("players", t("new.players"), set.players.map((n) => [n, String(n)]), wantPlayers);
+    target = choice("target", t("new.target"), set.targets.map((n) => [n, formatNumber(n)]), wantTarget);
+    players = choice("players", t("new.players"), set.players.map((n) => [n, formatNumber(n)]), wantPlayers);
     dependent.replaceChildren(target.field, players.field);
   };
   fillDependent(remembered.rules.set, remembered.rules);

@@ -9,8 +9,10 @@
 // shared card art (cards.js) mapped onto its French suit shapes.
 import { cardBackSVG, cardSVG } from "../card-art.js";
 import { h } from "../dom.js";
-import { has, nodes, t } from "../texts.js";
+import { rulesLink, sectionHref } from "../rules.js";
+import { formatList, formatNumber, formatSigned, has, nodes, t } from "../texts.js";
 import { seatWho } from "./layout.js";
+import { formatMessage } from "./messages.js";
 import { panelWanted, showPanel } from "./panel.js";
 import { handButtons, handGroup, otherHandGroup } from "./hand.js";
 import { renderSeats } from "./seats.js";
@@ -19,8 +21,6 @@ import { shownTrick, trickExplanation } from "./trick.js";
 // ---------------------------------------------------------------- cards
 const SUIT_ART = { C: "A", S: "L", H: "H", D: "B" }; // French shapes in cards.js
 const RANK_ART = { Q: "O", J: "U" };
-const SUIT_SYMBOLS = { C: "♣", S: "♠", H: "♥", D: "♦" };
-const CARD_RE = /\b([CSHD])(A|10|K|Q|J|9)\b/g;
 
 function split(card) {
   return { suit: card[0], rank: card.slice(1) };
@@ -30,17 +30,18 @@ function suitWord(suit) {
   return SUIT_ART[suit] ? t(`suit.french.${SUIT_ART[suit]}`) : suit;
 }
 
+function rankWord(rank) {
+  return has(`dk.rank.${rank}`) ? t(`dk.rank.${rank}`) : rank;
+}
+
 /** "Queen of Clubs". */
 function cardName(card) {
   const { suit, rank } = split(card);
-  return t("dk.card.name", { rank: has(`dk.rank.${rank}`) ? t(`dk.rank.${rank}`) : rank, suit: suitWord(suit) });
+  return t("dk.card.name", { rank: rankWord(rank), suit: suitWord(suit) });
 }
 
-/** "♣Q". */
-function cardShort(card) {
-  const { suit, rank } = split(card);
-  return `${SUIT_SYMBOLS[suit] || suit}${rank}`;
-}
+/** The names of this game's cards, suits and ranks in an engine message. */
+const NAMES = { card: cardName, suit: suitWord, rank: rankWord };
 
 /** The card face as SVG markup (French shapes; cards.js prints O/U faces as Q/J). */
 function cardFace(card) {
@@ -52,9 +53,6 @@ function who(seating, seat) {
   return seatWho(seating, seat, { capital: true });
 }
 
-function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
-}
 
 // ------------------------------------------------------------- words
 /** A reservation or answer as said at the table (the engine's value if it is new). */
@@ -62,28 +60,9 @@ function actionLabel(action) {
   return has(`dk.action.${action}`) ? t(`dk.action.${action}`) : action;
 }
 
-/**
- * An engine message in words: seats by compass name, cards by symbol. (Like
- * table/messages.js for Karnöffel, this words the engine's messages; the
- * languages step gives both one catalog with the engine's own texts.)
- */
+/** An engine message in words (table/messages.js) with this game's card names. */
 function dkFormat(message, seating) {
-  if (!message) return "";
-  const p = message.params || {};
-  const name = (seat) => who(seating, Number(seat));
-  switch (message.key) {
-    case "dk_marriage_partner":
-      return `${name(p.seat)} won trick ${p.trick} and ${Number(p.seat) === seating.me ? "are" : "is"} the partner of ${seatWho(seating, Number(p.bridegroom))}.`;
-    case "dk_marriage_alone":
-      return `Nobody else won one of the first three tricks: ${name(p.bridegroom)} ${Number(p.bridegroom) === seating.me ? "play" : "plays"} alone.`;
-    case "dk_redeal":
-      return `Nobody took ${Number(p.poor) === seating.me ? "your" : `${name(p.poor)}'s`} poverty: the cards are dealt again.`;
-    default: {
-      let text = (message.text || message.key).replace(CARD_RE, (card) => cardShort(card));
-      if (SUIT_ART[p.suit]) text = text.replace(new RegExp(`\\b${p.suit}\\b`, "g"), suitWord(p.suit).toLowerCase());
-      return text;
-    }
-  }
+  return formatMessage(message, { seating }, NAMES);
 }
 
 /** A call (a reservation, a poverty exchange or answer, an announcement) in words. */
@@ -94,9 +73,9 @@ function callWords(action, seating, seat) {
   const name = action.split(":")[0];
   if (name === "healthy") return t("dk.move.healthy", { who: subject });
   if (has(`dk.declared.${name}`)) {
-    return t(mine ? "dk.move.declare_you" : "dk.move.declare", { who: subject, reservation: t(`dk.declared.${name}`) });
+    return t("dk.move.declare", { who: subject, reservation: t(`dk.declared.${name}`) }, mine ? "you" : null);
   }
-  return t(`dk.move.${name}${mine ? "_you" : ""}`, { who: subject });
+  return t(`dk.move.${name}`, { who: subject }, mine ? "you" : null);
 }
 
 // -------------------------------------------------------------- info bar
@@ -120,7 +99,7 @@ function renderInfo(parts, view, ctx) {
   const hand = h("div", { class: "info-block dk-hand", "aria-label": t("dk.info.hand") },
     h("span", { class: "info-title" }, t("dk.info.hand")),
     h("b", { class: "dk-hand-number" }, t("dk.info.hand_number", { number: Math.max(view.hand_number, 1), total: view.hands_per_match })),
-    h("span", { class: "info-sub dk-contract" }, contractText(view)));
+    h("span", { class: "info-sub dk-contract" }, rulesLink(sectionHref(view, view.contract && view.contract.kind), {}, contractText(view))));
   const blocks = [scores, hand];
   if (view.announcements.length) {
     blocks.push(h("div", { class: "info-block dk-announcements", "aria-label": t("dk.info.announcements_label") },
@@ -131,8 +110,9 @@ function renderInfo(parts, view, ctx) {
   const marriage = view.marriage && view.marriage.message;
   if (marriage) blocks.push(h("div", { class: "info-block dk-marriage" }, dkFormat(marriage, seating)));
   if (view.rules.variants.length) {
-    blocks.push(h("div", { class: "info-block dk-variants", title: view.rules.variants.join(", ") },
-      h("span", { class: "info-title" }, t("dk.info.variants")), h("span", { class: "info-sub" }, String(view.rules.variants.length))));
+    const variants = view.rules.variants.map((v) => (has(`dk.variant.${v}`) ? t(`dk.variant.${v}`) : v));
+    blocks.push(h("div", { class: "info-block dk-variants", title: formatList(variants) },
+      h("span", { class: "info-title" }, t("dk.info.variants")), h("span", { class: "info-sub" }, formatNumber(variants.length))));
   }
   parts.info.replaceChildren(...blocks);
 }
@@ -294,7 +274,7 @@ function outcomeKey(prefix, won) {
   return won ? `${prefix}_won` : `${prefix}_lost`;
 }
 
-function resultRows(result, ctx) {
+function resultRows(view, result, ctx) {
   const { seating } = ctx;
   const myParty = result.re.includes(seating.me) ? "re" : "kontra";
   const names = result.re.map((s) => who(seating, s)).join(t("list.amp"));
@@ -308,11 +288,11 @@ function resultRows(result, ctx) {
   })));
   if (result.breakdown.length) {
     rows.push(h("ul", { class: "dk-breakdown", "aria-label": t("dk.result.breakdown_label") }, result.breakdown.map((item) =>
-      h("li", { dataset: { party: item.party } }, dkFormat(item.message, seating)))));
+      h("li", { dataset: item.party ? { party: item.party, partyShort: t(`dk.party.${item.party}_short`) } : {} }, rulesLink(sectionHref(view, item.message.key), {}, dkFormat(item.message, seating))))));
   }
   rows.push(h("p", { class: "dk-hand-scores" }, t("dk.result.hand_scores"), seating.seats.map((info, i) =>
     h("span", { class: "dk-hand-score", dataset: { seat: info.seat } },
-      `${i ? t("list.dot") : ""}${t("dk.result.seat_score", { who: who(seating, info.seat), score: signed(result.scores[info.seat]) })}`))));
+      `${i ? t("list.dot") : ""}${t("dk.result.seat_score", { who: who(seating, info.seat), score: formatSigned(result.scores[info.seat]) })}`))));
   return rows;
 }
 
@@ -336,7 +316,7 @@ function renderPanel(parts, response, ctx) {
   } else if (result) {
     const won = handWon(result, seating);
     title = t(outcomeKey("dk.panel.hand_title", won), { number: result.number, total: view.hands_per_match });
-    rows.push(...resultRows(result, ctx));
+    rows.push(...resultRows(view, result, ctx));
     panel.dataset.won = won === null ? "" : String(won);
   }
   rows.push(scoreRow(view, ctx, "dk-match-score"));
@@ -345,12 +325,12 @@ function renderPanel(parts, response, ctx) {
     const names = winners.map((s) => who(seating, s)).join(t("list.amp"));
     if (winners.includes(seating.me)) title = t("table.panel.match_won");
     else title = t(winners.length > 1 ? "dk.panel.winners_won" : "dk.panel.winner_won", { names });
-    const summary = h("details", { class: "dk-last-hand" }, h("summary", {}, t("dk.panel.hand", { number: result ? result.number : "" })), ...(result ? resultRows(result, ctx) : []));
+    const summary = h("details", { class: "dk-last-hand" }, h("summary", {}, t("dk.panel.hand", { number: result ? result.number : "" })), ...(result ? resultRows(view, result, ctx) : []));
     rows.unshift(summary);
     rows.push(h("ol", { class: "deal-list dk-hand-list", "aria-label": t("dk.panel.hands") }, view.results.map((r) => {
       const won = handWon(r, seating);
       return h("li", { class: won === null ? "nobody" : won ? "won" : "lost" },
-        t(outcomeKey("dk.panel.hand_item", won), { number: r.number, score: signed(r.scores[seating.me]) }));
+        t(outcomeKey("dk.panel.hand_item", won), { number: r.number, score: formatSigned(r.scores[seating.me]) }));
     })));
   }
   showPanel(panel, view, ctx, title, rows);
@@ -378,12 +358,12 @@ function describeMove(before, response, ctx) {
   const view = response.view;
   const mine = played.seat === ctx.seating.me;
   if (played.kind !== "card") return callWords(played.action, ctx.seating, played.seat);
-  let text = t(mine ? "table.move.card_you" : "table.move.card", { who: who(ctx.seating, played.seat), card: cardName(played.action) });
+  let text = t("table.move.card", { who: who(ctx.seating, played.seat), card: cardName(played.action) }, mine ? "you" : null);
   const shown = shownTrick(view);
   if (shown.done && before && view.played.length > before.view.played.length) {
     const winner = shown.winnerSeat === ctx.seating.me;
     const params = { who: who(ctx.seating, shown.winnerSeat), explanation: explanation(view, ctx) };
-    text += ` ${t(winner ? "table.move.trick_won_you" : "table.move.trick_won", params)}`;
+    text += ` ${t("table.move.trick_won", params, winner ? "you" : null)}`;
   }
   return text;
 }
@@ -393,7 +373,7 @@ function matchLine(response, ctx) {
   const winners = (response.outcome && response.outcome.winner) || [];
   if (winners.includes(ctx.seating.me)) return t("table.match_line_won");
   const names = winners.map((s) => who(ctx.seating, s)).join(t("list.and"));
-  return t(winners.length > 1 ? "dk.match_line_many" : "dk.match_line_one", { names });
+  return t("dk.match_line", { names, count: winners.length });
 }
 
 /** The Doppelkopf table (the same interface as table/karnoffel.js). */

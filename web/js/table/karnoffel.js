@@ -4,11 +4,12 @@
 // animation). No rule logic: legality, winners, which actions are calls
 // (view.calls) and explanations are the engine's.
 import { cardBackSVG, cardSVG, rankLabel, splitCard, suitSVG } from "../card-art.js";
-import { cardName, suitName } from "../cards.js";
+import { cardName, cardNames, suitName } from "../cards.js";
 import { h } from "../dom.js";
-import { nodes, t } from "../texts.js";
+import { rulesLink, sectionHref } from "../rules.js";
+import { formatList, nodes, t } from "../texts.js";
 import { seatLabel, seatWho } from "./layout.js";
-import { formatMessage, ROLE_NAMES } from "./messages.js";
+import { formatMessage } from "./messages.js";
 import { panelWanted, showPanel } from "./panel.js";
 import { handButtons, handGroup, otherHandGroup } from "./hand.js";
 import { renderSeats } from "./seats.js";
@@ -24,10 +25,20 @@ function isPartial(role) {
   return role.startsWith("partial");
 }
 
+/** A special card's role in words ("Devil"). */
+function roleName(role) {
+  return t(`kf.role.${role}`);
+}
+
 /** "Bells Unter (Karnöffel)". */
 function cardLabel(view, card, faces) {
   const role = roleOf(view, card);
-  return role ? t("kf.card.role", { card: cardName(card, faces), role: ROLE_NAMES[role] }) : cardName(card, faces);
+  return role ? t("kf.card.role", { card: cardName(card, faces), role: roleName(role) }) : cardName(card, faces);
+}
+
+/** An engine message in words (table/messages.js) with this table's card names. */
+function wordMessage(message, ctx) {
+  return formatMessage(message, ctx, cardNames(ctx.faces));
 }
 
 // ------------------------------------------------------------------ info bar
@@ -54,16 +65,18 @@ function renderInfo(parts, view, ctx) {
   if (view.chosen) {
     const chips = [];
     const partial = [];
+    // Each chip links to the rules section of its card (rules.js).
     for (const { card, role } of view.specials) {
       const rank = rankLabel(splitCard(card).rank, faces);
-      if (isPartial(role)) partial.push(rank);
-      else chips.push(h("li", { class: `special special-${role}`, title: t("kf.special.title", { card: cardName(card, faces), role: ROLE_NAMES[role] }) },
-        h("b", {}, rank), ` ${ROLE_NAMES[role]}`));
+      if (isPartial(role)) partial.push({ rank, role });
+      else chips.push(h("li", { class: `special special-${role}`, title: t("kf.special.title", { card: cardName(card, faces), role: roleName(role) }) },
+        rulesLink(sectionHref(view, role), { class: "special-link" }, h("b", {}, rank), ` ${roleName(role)}`)));
     }
     if (partial.length) {
-      const cards = partial.map((rank) => t("kf.special.partial_card", { suit: suitName(view.chosen, faces), rank })).join(", ");
+      const cards = formatList(partial.map(({ rank }) => t("kf.special.partial_card", { suit: suitName(view.chosen, faces), rank })));
       chips.push(h("li", { class: "special special-partial", title: t("kf.special.partial_title", { cards }) },
-        h("b", {}, partial.join(" ")), ` ${t("kf.special.partial")}`));
+        rulesLink(sectionHref(view, partial[0].role), { class: "special-link" },
+          h("b", {}, partial.map(({ rank }) => rank).join(" ")), ` ${t("kf.special.partial")}`)));
     }
     blocks.push(h("div", { class: "info-block chosen", "aria-label": t("kf.info.chosen_label") },
       h("span", { class: "info-title" }, t("kf.info.chosen")),
@@ -121,6 +134,7 @@ function otherHand(view, info, ctx) {
     const label = cardLabel(view, card, faces);
     return h("span", {
       class: `card card-small${isUp ? " face-up" : ""}${role ? " special" : ""}`,
+      "data-face-up": isUp ? t("kf.card.face_up_tag") : null,
       role: "img",
       "aria-label": isUp ? t("kf.card.face_up_label", { card: label }) : label,
       title: isUp ? t("kf.card.face_up_title", { card: label }) : label,
@@ -138,10 +152,10 @@ function myHand(view, info, ctx) {
   const buttons = handButtons(view, view.hands[info.seat].known, ctx, (card) => {
     const reason = view.hand_reasons[card];
     const role = roleOf(view, card);
-    const short = role && (isPartial(role) ? t("kf.special.partial") : ROLE_NAMES[role]);
+    const short = role && (isPartial(role) ? t("kf.special.partial") : roleName(role));
     return {
       label: cardLabel(view, card, faces),
-      reason: reason ? formatMessage(reason, ctx) : "",
+      reason: reason ? wordMessage(reason, ctx) : "",
       face: cardSVG(card, faces) + (role ? `<span class="card-role" aria-hidden="true">${short}</span>` : ""),
       classes: `${role ? " special" : ""}${card === faceUp ? " face-up" : ""}`,
     };
@@ -168,7 +182,7 @@ function renderFelt(parts, view, ctx) {
 
 /** The explanation under the trick. */
 function explanation(view, ctx) {
-  return trickExplanation(view, (message) => formatMessage(message, ctx));
+  return trickExplanation(view, (message) => wordMessage(message, ctx));
 }
 
 // --------------------------------------------------------------- turn, calls
@@ -224,7 +238,7 @@ function renderPanel(parts, response, ctx) {
   const rows = [];
   if (result) {
     const won = result.winner === mineIdx;
-    rows.push(h("p", { class: "panel-result" }, formatMessage(result.message, ctx)));
+    rows.push(h("p", { class: "panel-result" }, wordMessage(result.message, ctx)));
     if (!result.given_up) {
       rows.push(h("p", {}, t("kf.panel.tricks", { us, mine: result.tricks[mineIdx], theirs: result.tricks[theirIdx], them })));
     }
@@ -276,13 +290,13 @@ function describeMove(before, response, ctx) {
   if (!played) return "";
   const mine = played.seat === ctx.seating.me;
   const who = seatWho(ctx.seating, played.seat, { capital: true });
-  if (played.kind !== "card") return t(`kf.move.${played.action}${mine ? "_you" : ""}`, { who });
-  let text = t(mine ? "table.move.card_you" : "table.move.card", { who, card: cardLabel(view, played.action, ctx.faces) });
+  if (played.kind !== "card") return t(`kf.move.${played.action}`, { who }, mine ? "you" : null);
+  let text = t("table.move.card", { who, card: cardLabel(view, played.action, ctx.faces) }, mine ? "you" : null);
   const shown = shownTrick(view);
   if (shown.done && before && view.played.length > before.view.played.length) {
     const winner = shown.winnerSeat === ctx.seating.me;
     const params = { who: seatWho(ctx.seating, shown.winnerSeat, { capital: true }), explanation: explanation(view, ctx) };
-    text += ` ${t(winner ? "table.move.trick_won_you" : "table.move.trick_won", params)}`;
+    text += ` ${t("table.move.trick_won", params, winner ? "you" : null)}`;
   }
   return text;
 }
@@ -297,6 +311,6 @@ export const karnoffelTable = {
   render,
   describeMove,
   cardLabel,
-  formatMessage,
+  formatMessage: wordMessage,
   matchLine,
 };

@@ -7,11 +7,12 @@ import { t } from "../texts.js";
 export function buildTable(root) {
   root.replaceChildren();
   const parts = {
-    info: h("section", { class: "table-info", "aria-label": t("table.info_label") }),
+    root,
+    info: h("section", { class: "table-info" }),
     felt: h("div", { class: "felt" }),
     note: h("p", { class: "trick-note" }),
     turn: h("p", { class: "turn-line" }),
-    actions: h("div", { class: "calls", role: "group", "aria-label": t("table.calls_label") }),
+    actions: h("div", { class: "calls", role: "group" }),
     hint: h("p", { class: "hand-hint", "aria-live": "polite" }),
     error: h("div", { class: "table-error", role: "alert", hidden: true }),
     panel: h("div", { class: "result-panel", role: "dialog", "aria-modal": "false", hidden: true }),
@@ -19,5 +20,13 @@ export function buildTable(root) {
   };
   root.classList.add("table", "table-live");
   root.append(parts.info, parts.felt, parts.turn, parts.actions, parts.hint, parts.note, parts.error, parts.panel, parts.live);
+  labelTable(parts);
   return parts;
+}
+
+/** The parts' own labels, in the page's language (again after a change of language). */
+export function labelTable(parts) {
+  parts.root.setAttribute("aria-label", t("table.label"));
+  parts.info.setAttribute("aria-label", t("table.info_label"));
+  parts.actions.setAttribute("aria-label", t("table.calls_label"));
 }
