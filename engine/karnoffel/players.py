@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core import Player, RandomPlayer, choose_with, seed_for
 from engine.karnoffel.heuristic import HeuristicPlayer
-from engine.karnoffel.search import SearchPlayer
+from engine.karnoffel.search import Budget, SearchPlayer
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -42,6 +42,8 @@ LEVELS: dict[str, Callable[[], Player]] = {
     "hard": SearchPlayer,
 }
 DEFAULT_LEVEL = "hard"
+#: The search levels' budgets.
+BUDGETS = {"medium": Budget(), "hard": Budget()}
 
 
 def choose_action(level: str, view: dict[str, Any], seed: str) -> str:
