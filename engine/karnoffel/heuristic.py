@@ -5,13 +5,18 @@ it in its simulations too):
 
 - never overtake a partner who is winning the trick: throw the least
   useful card instead;
-- to win a trick, spend the *cheapest* card that wins it (one that cannot be
-  beaten by any card the opponents may hold, if the trick is not complete);
+- to win a trick the opponents are winning, spend the *cheapest* card that
+  wins it: one that no card the opponents may still play can beat if there
+  is one, else the cheapest that wins it now;
 - on a trick that is lost anyway, throw the least useful card;
-- save the Devil to lead it later (it only wins when led), and lead it once
-  the opponents cannot hold the Karnöffel;
+- lead the Devil as soon as it may be led (it only wins when led; only the
+  Karnöffel beats it), else a card nobody can beat, else the strongest plain
+  card (a King makes the opponents spend a trump), never a weak one;
 - keep Kings and Obers while the opponents may hold the chosen suit's 3, 4
   or 5, which they disarm (classic).
+
+These rules were chosen by measurement against a greedy bot (see
+``benchmarks/results/karnoffel_players.md``).
 
 Calls (historic, :func:`decide_call`): always show the hand to the partner
 (the opponents learn only *that* a show happened), and raise / accept /
@@ -66,8 +71,6 @@ _DISARM_BONUS: dict[Rank, tuple[int, tuple[Rank, ...]]] = {
     Rank.OBER: (9, (Rank.FOUR, Rank.FIVE)),
     Rank.UNTER: (4, (Rank.FIVE,)),
 }
-#: A "cheap" winner: worth spending even if the trick is not safe yet.
-_CHEAP = 30
 
 
 _INDEX_OF = {(card.suit, card.rank): index for index, card in enumerate(DECK)}
@@ -139,10 +142,15 @@ def heuristic_card(
 
     keep_devil = [c for c in cards if c != devil] or cards  # a Devil not led never wins
     if not trick:
-        if devil in value and not opponents_may_hold >> card_of(chosen, Rank.UNTER) & 1:
+        if devil in value:
             return devil
-        safe = [c for c in keep_devil if c != devil and _holds(table, (c,), opponents_may_hold)]
-        return least_useful(safe or keep_devil)
+        safe = [c for c in keep_devil if _holds(table, (c,), opponents_may_hold)]
+        if safe:
+            return least_useful(safe)
+        plain = [c for c in keep_devil if role_of(DECK[c], chosen) is None]
+        if plain:
+            return max(plain, key=lambda c: (value[c], -c))
+        return least_useful(keep_devil)
     if (leader + table.winner(trick)) % 2 == seat % 2:
         return least_useful(keep_devil)
     position = len(trick)
@@ -154,8 +162,6 @@ def heuristic_card(
         safe = [c for c in winners if _holds(table, trick + (c,), opponents_may_hold)]
         if safe:
             return least_useful(safe)
-        cheap = [c for c in winners if value[c] <= _CHEAP]
-        return least_useful(cheap or keep_devil)
     return least_useful(winners)
 
 

@@ -22,6 +22,7 @@ from engine.karnoffel.heuristic import HeuristicPlayer
 from engine.karnoffel.search import Budget, SearchPlayer
 
 __all__ = [
+    "BUDGETS",
     "DEFAULT_LEVEL",
     "LEVELS",
     "HeuristicPlayer",
@@ -33,17 +34,26 @@ __all__ = [
 ]
 
 
-#: Playing levels by name, weakest first.
-#: ``random`` is the tests' and benchmarks' baseline, never offered to players.
+#: The search levels' budgets (counts, never time). Medium solves few
+#: worlds; hard many more, weighted by the play so far. The numbers and
+#: their measured strength and speed: ``benchmarks/results/karnoffel_players.md``.
+BUDGETS: dict[str, Budget] = {
+    "medium": Budget(worlds=12, nodes=25000, candidates=0, bid_worlds=16, bid_nodes=8000),
+    "hard": Budget(worlds=32, nodes=300000, candidates=128, bid_worlds=32, bid_nodes=30000),
+}
+
+#: Playing levels by name, weakest first. ``easy`` is the rule-based player
+#: (it plays sensibly, and beats a greedy bot); ``random`` is the tests' and
+#: benchmarks' baseline, never offered to players.
 LEVELS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
     "easy": HeuristicPlayer,
-    "medium": SearchPlayer,
-    "hard": SearchPlayer,
+    "medium": lambda: SearchPlayer(BUDGETS["medium"]),
+    "hard": lambda: SearchPlayer(BUDGETS["hard"]),
 }
+#: The strongest level whose decisions meet the speed bar in the browser
+#: (Pyodide: median <= 100 ms, p95 <= 300 ms).
 DEFAULT_LEVEL = "hard"
-#: The search levels' budgets.
-BUDGETS = {"medium": Budget(), "hard": Budget()}
 
 
 def choose_action(level: str, view: dict[str, Any], seed: str) -> str:

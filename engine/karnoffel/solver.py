@@ -40,7 +40,7 @@ from engine.karnoffel.tricks import Role, role_of
 __all__ = ["OutOfBudget", "Solver", "equivalence_orders", "keep_order", "sure_trick_spoilers"]
 
 
-class OutOfBudget(Exception):  # noqa: N818 - the name says what happened
+class OutOfBudget(Exception):
     """The solver has used up its node budget."""
 
 
@@ -95,9 +95,7 @@ def equivalence_orders(chosen: Suit, rule: str) -> list[list[int]]:
     ['B10', 'B9', 'B8']
     """
     index = {(card.suit, card.rank): i for i, card in enumerate(DECK)}
-    chains = [
-        [index[suit, rank] for rank in _PLAIN_RANKS] for suit in Suit if suit is not chosen
-    ]
+    chains = [[index[suit, rank] for rank in _PLAIN_RANKS] for suit in Suit if suit is not chosen]
     chains.append([index[chosen, rank] for rank in (Rank.TEN, Rank.NINE, Rank.EIGHT)])
     del rule  # the same chains hold in both rule sets (see the doc above)
     return chains
@@ -227,28 +225,30 @@ class Solver:
         leader: int,
         trick: tuple[int, ...],
         won: tuple[int, int],
+        cards: Sequence[int] | None = None,
     ) -> dict[int, bool]:
-        """For each card the seat to play may play: does ``team`` win after it?"""
+        """For each card the seat to play may play (or each of ``cards``):
+        does ``team`` win after it?"""
         seat = (leader + len(trick)) % self.players
         hand = hands[seat]
         if not trick and won == (0, 0):
             hand &= ~self._devil_bit
-        self._in_play = 0
+        in_play = 0
         for card in trick:
-            self._in_play |= 1 << card
+            in_play |= 1 << card
         for other in hands:
-            self._in_play |= other
-        values = {}
+            in_play |= other
+        self._in_play = in_play
+        wanted = list(bits(hand)) if cards is None else list(cards)
+        stands_for = {card: self._representative(card, hand) for card in wanted}
+        values: dict[int, bool] = {}
         for card in self._moves(hand):
-            after = list(hands)
-            after[seat] = hands[seat] & ~(1 << card)
-            values[card] = self._after_card(team, after, leader, trick + (card,), won)
-        self._in_play = 0
-        for card in trick:
-            self._in_play |= 1 << card
-        for other in hands:
-            self._in_play |= other
-        return {card: values[self._representative(card, hand)] for card in bits(hand)}
+            if card in stands_for.values():
+                after = list(hands)
+                after[seat] = hands[seat] & ~(1 << card)
+                values[card] = self._after_card(team, after, leader, trick + (card,), won)
+                self._in_play = in_play
+        return {card: values[stands_for[card]] for card in wanted}
 
     def _after_card(
         self, team: int, hands: list[int], leader: int, trick: tuple[int, ...], won: tuple[int, int]
@@ -262,7 +262,9 @@ class Solver:
         return self.team_wins(team, hands, taker, (), (won0, won1))
 
     # ------------------------------------------------------------ search
-    def _sure_tricks(self, team: int, ours: int, theirs: int, leader: int, first_trick: bool) -> int:
+    def _sure_tricks(
+        self, team: int, ours: int, theirs: int, leader: int, first_trick: bool
+    ) -> int:
         """How many tricks ``team`` (holding ``ours``) takes whatever the others
         (holding ``theirs``) do: its cards that win any trick they are played
         to, plus one if it leads now a card that no card of the other team
