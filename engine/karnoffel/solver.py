@@ -180,6 +180,7 @@ class Solver:
                     self._between[card, chain[j]] = between
                     self._between[chain[j], card] = between
         self._sure = sure_trick_spoilers(chosen)
+        self._sure_mask = sum(1 << card for card, _, _ in self._sure)
         self._beats = [-1] * len(DECK)
         # Led cards whose strength no other card can lower (classic partial
         # trumps lose theirs to faces played after them): for these, beating
@@ -262,13 +263,16 @@ class Solver:
         return self.team_wins(team, hands, taker, (), (won0, won1))
 
     # ------------------------------------------------------------ search
-    def _sure_tricks(
-        self, team: int, ours: int, theirs: int, leader: int, first_trick: bool
-    ) -> int:
-        """How many tricks ``team`` (holding ``ours``) takes whatever the others
-        (holding ``theirs``) do: its cards that win any trick they are played
-        to, plus one if it leads now a card that no card of the other team
-        beats when led."""
+    def _surely_takes(
+        self, team: int, ours: int, theirs: int, leader: int, first_trick: bool, need: int
+    ) -> bool:
+        """Whether ``team`` (holding ``ours``) takes ``need`` more tricks
+        whatever the others (holding ``theirs``) do: its cards that win any
+        trick they are played to, plus one if it leads now a card that no card
+        of the other team beats when led."""
+        leads_now = leader % 2 == team
+        if (ours & self._sure_mask).bit_count() + leads_now < need:
+            return False
         hands = self.hands
         count = 0
         counted = 0
@@ -281,14 +285,14 @@ class Solver:
                     continue
             count += 1
             counted |= 1 << card
-        if leader % 2 == team:
-            leads = hands[leader] & ~counted & self._steady
-            if first_trick:
-                leads &= ~self._devil_bit
-            for card in bits(leads):
-                if not self._beats_lead(card) & theirs:
-                    return count + 1
-        return count
+        if count >= need:
+            return True
+        if not leads_now or count + 1 < need:
+            return False
+        leads = hands[leader] & ~counted & self._steady
+        if first_trick:
+            leads &= ~self._devil_bit
+        return any(not self._beats_lead(card) & theirs for card in bits(leads))
 
     def _beats_lead(self, led: int) -> int:
         """The cards (bit set) that beat ``led`` in a trick of the two alone."""
@@ -367,9 +371,9 @@ class Solver:
                 team0 |= hands[seat]
             for seat in range(1, players, 2):
                 team1 |= hands[seat]
-            if self._sure_tricks(0, team0, team1, leader, first_trick) >= TRICKS_TO_WIN - won0:
+            if self._surely_takes(0, team0, team1, leader, first_trick, TRICKS_TO_WIN - won0):
                 return True
-            if self._sure_tricks(1, team1, team0, leader, first_trick) >= TRICKS_TO_WIN - won1:
+            if self._surely_takes(1, team1, team0, leader, first_trick, TRICKS_TO_WIN - won1):
                 return False
             hand = hands[leader]
             if hand.bit_count() <= 2:
