@@ -430,26 +430,31 @@ class Solver:
         seat = (leader + len(trick)) % players
         hand = hands[seat]
         wants = seat % 2 == 0
+        last = len(trick) == players - 1
+        if last:
+            prefix = self.strengths.prefix(trick)
+            taking = prefix.taking
+            after = prefix.after
+            flag = self.strengths.flag
         rest = hand
         while rest:
             bit = rest & -rest
             rest ^= bit
-            child = (*trick, bit.bit_length() - 1)
+            card = bit.bit_length() - 1
             hands[seat] = hand ^ bit
-            if len(child) < players:
-                value = self._last_tricks(leader, child, won0, won1)
+            if not last:
+                value = self._last_tricks(leader, (*trick, card), won0, won1)
             else:
-                taker = (leader + self.strengths.winner(child)) % players
+                taker = seat if taking & bit else (leader + after[flag[card]]) % players
                 if taker % 2 == 0:
-                    won = (won0 + 1, won1)
-                else:
-                    won = (won0, won1 + 1)
-                if won[0] >= TRICKS_TO_WIN:
-                    value = True
-                elif won[1] >= TRICKS_TO_WIN:
+                    if won0 + 1 >= TRICKS_TO_WIN:
+                        value = True
+                    else:
+                        value = self._last_tricks(taker, (), won0 + 1, won1)
+                elif won1 + 1 >= TRICKS_TO_WIN:
                     value = False
                 else:
-                    value = self._last_tricks(taker, (), won[0], won[1])
+                    value = self._last_tricks(taker, (), won0, won1 + 1)
             hands[seat] = hand
             if value == wants:
                 return value
