@@ -33,7 +33,8 @@ from engine.karnoffel.heuristic import heuristic_card
 from engine.karnoffel.knowledge import mask_of
 from engine.karnoffel.solver import Solver, keep_order
 from engine.karnoffel.state import Phase, State
-from engine.karnoffel.tricks import Role, role_of, trick_table, winner_index
+from engine.karnoffel.trick_strengths import strengths
+from engine.karnoffel.tricks import Role, role_of, winner_index
 
 __all__ = ["OPPONENTS", "GreedyPlayer", "perfect_action"]
 
@@ -113,7 +114,7 @@ def perfect_action(state: State, seat: int, seed: str) -> str:
         hands[seat],
         state.leader,
         trick,
-        trick_table(state.chosen, rule),
+        strengths(state.chosen, rule),
         opponents,
         first_lead,
     )

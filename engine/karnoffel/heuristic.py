@@ -34,13 +34,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine import rng
 from engine.karnoffel.cards import DECK, Rank, Suit
 from engine.karnoffel.knowledge import Knowledge, bits, read_view
 from engine.karnoffel.rules import TRICKS_TO_WIN
-from engine.karnoffel.tricks import Role, TrickTable, role_of, trick_table
+from engine.karnoffel.trick_strengths import Strengths, strengths
+from engine.karnoffel.tricks import Role, role_of
 
 __all__ = [
     "ROLE_VALUE",
@@ -104,14 +106,29 @@ def usefulness(card: int, chosen: Suit, opponents_may_hold: int) -> int:
     return value
 
 
-def _holds(table: TrickTable, played: tuple[int, ...], threats: int) -> bool:
+@cache
+def _worth_rows(chosen: Suit) -> list[list[int]]:
+    """:func:`usefulness` of every card, by which of the chosen 3, 4, 5 the
+    opponents may hold (bit 0, 1, 2): all that it depends on."""
+    partials = [card_of(chosen, rank) for rank in (Rank.THREE, Rank.FOUR, Rank.FIVE)]
+    rows = []
+    for held in range(8):
+        opponents = sum(1 << card for i, card in enumerate(partials) if held >> i & 1)
+        rows.append([usefulness(card, chosen, opponents) for card in range(len(DECK))])
+    return rows
+
+
+def _worth_row(chosen: Suit, opponents_may_hold: int) -> list[int]:
+    """The row of :func:`_worth_rows` for what the opponents may hold."""
+    held = 0
+    for i, rank in enumerate((Rank.THREE, Rank.FOUR, Rank.FIVE)):
+        held |= (opponents_may_hold >> card_of(chosen, rank) & 1) << i
+    return _worth_rows(chosen)[held]
+
+
+def _holds(table: Strengths, played: tuple[int, ...], threats: int) -> bool:
     """Whether the last card of ``played`` (winning now) beats every single card in ``threats``."""
-    position = len(played) - 1
-    winner = table.winner
-    return all(
-        winner(played + (threat,)) == position
-        for threat in bits(threats & table.contenders(played[0]))
-    )
+    return not table.prefix(played).taking & threats
 
 
 def heuristic_card(
@@ -120,7 +137,7 @@ def heuristic_card(
     hand: int,
     leader: int,
     trick: tuple[int, ...],
-    table: TrickTable,
+    table: Strengths,
     opponents_may_hold: int,
     first_lead: bool,
 ) -> int:
@@ -135,7 +152,8 @@ def heuristic_card(
     cards = list(bits(legal))
     if len(cards) == 1:
         return cards[0]
-    value = {card: usefulness(card, chosen, opponents_may_hold) for card in cards}
+    worth = _worth_row(chosen, opponents_may_hold)
+    value = {card: worth[card] for card in cards}
 
     def least_useful(candidates: Sequence[int]) -> int:
         return min(candidates, key=lambda c: (value[c], c))
@@ -151,10 +169,10 @@ def heuristic_card(
         if plain:
             return max(plain, key=lambda c: (value[c], -c))
         return least_useful(keep_devil)
-    if (leader + table.winner(trick)) % 2 == seat % 2:
+    prefix = table.prefix(trick)
+    if (leader + prefix.winning) % 2 == seat % 2:
         return least_useful(keep_devil)
-    position = len(trick)
-    winners = [c for c in cards if table.winner(trick + (c,)) == position]
+    winners = [c for c in cards if prefix.taking >> c & 1]
     if not winners:
         return least_useful(keep_devil)
     opponents_after = any((seat + k) % 2 != seat % 2 for k in range(1, players - len(trick)))
@@ -173,7 +191,7 @@ def card_from_knowledge(known: Knowledge) -> int:
         known.hands[known.seat],
         known.leader,
         known.trick,
-        trick_table(known.chosen, known.trick_rule),
+        strengths(known.chosen, known.trick_rule),
         known.opponents_may_hold(),
         known.first_lead,
     )

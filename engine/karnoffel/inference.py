@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from engine import rng
 from engine.karnoffel.heuristic import heuristic_card
 from engine.karnoffel.knowledge import FULL_DECK, Knowledge
-from engine.karnoffel.tricks import trick_table
+from engine.karnoffel.trick_strengths import strengths
 
 __all__ = ["Observation", "observations", "play_likelihood", "resample"]
 
@@ -90,7 +90,7 @@ def play_likelihood(
 ) -> float:
     """How well ``world`` explains the observed plays (1.0: every card is the
     one the model expects; each other card multiplies by ``surprise``)."""
-    table = trick_table(known.chosen, known.trick_rule)
+    table = strengths(known.chosen, known.trick_rule)
     players = known.players
     weight = 1.0
     for seen_play in seen:

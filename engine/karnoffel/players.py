@@ -38,8 +38,8 @@ __all__ = [
 #: worlds; hard many more, weighted by the play so far. The numbers and
 #: their measured strength and speed: ``benchmarks/results/karnoffel_players.md``.
 BUDGETS: dict[str, Budget] = {
-    "medium": Budget(worlds=12, nodes=25000, bid_worlds=16, bid_nodes=8000),
-    "hard": Budget(worlds=32, nodes=150000, candidates=128, bid_worlds=32, bid_nodes=30000),
+    "medium": Budget(worlds=12, nodes=8000, bid_worlds=16, bid_nodes=4000),
+    "hard": Budget(worlds=40, nodes=200000, candidates=160, bid_worlds=32, bid_nodes=20000),
 }
 
 #: Playing levels by name, weakest first. ``easy`` is the rule-based player

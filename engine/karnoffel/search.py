@@ -49,7 +49,7 @@ from engine.karnoffel.inference import observations, play_likelihood, resample
 from engine.karnoffel.knowledge import FULL_DECK, Knowledge, bits, read_view
 from engine.karnoffel.rules import TRICKS_TO_WIN
 from engine.karnoffel.solver import OutOfBudget, Solver
-from engine.karnoffel.tricks import TrickTable, trick_table
+from engine.karnoffel.trick_strengths import Strengths, strengths
 
 __all__ = [
     "Budget",
@@ -88,6 +88,16 @@ class Budget:
     bid_nodes: int = 20000
 
 
+def _drawn(pool: list[int], count: int, stream: rng.Stream) -> list[int]:
+    """``pool`` with its first ``count`` places drawn at random from all of it
+    (the first ``count`` steps of a Fisher-Yates shuffle: the draws a world
+    needs, without shuffling the cards nobody gets)."""
+    for i in range(min(count, len(pool))):
+        j = i + stream.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool
+
+
 def sample_world(known: Knowledge, stream: rng.Stream) -> tuple[int, ...]:
     """Every seat's hand (bit sets) in one world consistent with ``known``.
 
@@ -98,7 +108,7 @@ def sample_world(known: Knowledge, stream: rng.Stream) -> tuple[int, ...]:
     >>> [bin(hand).count("1") for hand in world], world[0] == known.hands[0]
     ([5, 5, 5, 5], True)
     """
-    pool = stream.shuffled(list(bits(known.unseen)))
+    pool = _drawn(list(bits(known.unseen)), sum(known.hidden), stream)
     hands = list(known.hands)
     taken = 0
     for seat, missing in enumerate(known.hidden):
@@ -113,7 +123,8 @@ def _complete_deal(known: Knowledge, world: tuple[int, ...], stream: rng.Stream)
     dealt = 0
     for hand in world:
         dealt |= hand
-    pool = stream.shuffled(list(bits(FULL_DECK & ~dealt & ~known.played)))
+    missing_cards = sum(5 - count for count in known.counts)
+    pool = _drawn(list(bits(FULL_DECK & ~dealt & ~known.played)), missing_cards, stream)
     hands = list(world)
     taken = 0
     for seat, count in enumerate(known.counts):
@@ -125,7 +136,7 @@ def _complete_deal(known: Knowledge, world: tuple[int, ...], stream: rng.Stream)
 
 
 def close_trick(
-    table: TrickTable, leader: int, trick: tuple[int, ...], won: tuple[int, int]
+    table: Strengths, leader: int, trick: tuple[int, ...], won: tuple[int, int]
 ) -> tuple[int, tuple[int, int]]:
     """The taker of a complete trick (it leads next) and the tricks won after it."""
     taker = (leader + table.winner(trick)) % len(trick)
@@ -137,7 +148,7 @@ def playout(
     leader: int,
     trick: tuple[int, ...],
     tricks_won: tuple[int, int],
-    table: TrickTable,
+    table: Strengths,
     partners_see_hands: bool,
 ) -> int:
     """Play a world to the end with the heuristic at every seat; the winning team.
@@ -251,7 +262,7 @@ class SearchPlayer:
     ) -> None:
         """Judge each move by heuristic play-outs (deals too big to solve: 6 or 8 players)."""
         team = known.seat % 2
-        table = trick_table(known.chosen, known.trick_rule)
+        table = strengths(known.chosen, known.trick_rule)
         for _ in range(self.budget.playout_worlds):
             world = sample_world(known, stream)
             for move in moves:
@@ -273,9 +284,7 @@ class SearchPlayer:
         leader = known.leader
         won = known.tricks_won
         if len(trick) == known.players:
-            leader, won = close_trick(
-                trick_table(known.chosen, known.trick_rule), leader, trick, won
-            )
+            leader, won = close_trick(strengths(known.chosen, known.trick_rule), leader, trick, won)
             trick = ()
         return hands, leader, trick, won
 
@@ -287,7 +296,7 @@ class SearchPlayer:
         nodes are spent."""
         budget = self.budget
         team = known.seat % 2
-        table = trick_table(known.chosen, known.trick_rule)
+        table = strengths(known.chosen, known.trick_rule)
         solver = Solver(known.chosen, known.trick_rule, known.players)
         solver.node_limit = budget.bid_nodes
         wins = 0

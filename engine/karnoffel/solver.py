@@ -313,7 +313,7 @@ class Solver:
         moves = self._moves_memo.get(key)
         if moves is not None:
             return moves
-        cards = [card for card in self._order if playable >> card & 1]
+        cards = sorted(bits(playable), key=self._rank_in_order.__getitem__)
         if len(cards) > 1:
             chain_of = self._chain_of
             between = self._between
@@ -377,7 +377,10 @@ class Solver:
                 return False
             hand = hands[leader]
             if hand.bit_count() <= 2:
-                result = self._last_tricks(leader, (), won0, won1)
+                if players == 4 and hand.bit_count() == 2 and won0 + won1 == 3:
+                    result = self._two_cards_each(leader, won0, won1)
+                else:
+                    result = self._last_tricks(leader, (), won0, won1)
                 self._remember(key, result)
                 return result
             seat = leader
@@ -420,6 +423,67 @@ class Solver:
         if len(self.memo) > self.MEMO_LIMIT:
             self.memo.clear()
         self.memo[key] = result
+
+    def _two_cards_each(self, leader: int, won0: int, won1: int) -> bool:
+        """:meth:`_last_tricks` for four players holding two cards each, the
+        deal still open: the two tricks left in plain nested loops (each seat
+        plays one card now, its other card in the last trick)."""
+        self.nodes += 1
+        hands = self.hands
+        strengths = self.strengths
+        flag = strengths.flag
+        seats = [(leader + k) % 4 for k in range(4)]
+        pairs = []
+        for seat in seats:
+            hand = hands[seat]
+            low = hand & -hand
+            first = low.bit_length() - 1
+            second = (hand ^ low).bit_length() - 1
+            pairs.append(((first, second), (second, first)))
+        first_wants = seats[0] % 2 == 0  # seats 0 and 2 of the trick are one team
+
+        def last_trick(taker_position: int, rest: tuple[int, int, int, int]) -> bool:
+            """Team 0 wins the last trick led by the trick's seat ``taker_position``."""
+            order = tuple(rest[(taker_position + k) % 4] for k in range(4))
+            return seats[(taker_position + strengths.winner(order)) % 4] % 2 == 0
+
+        result_0 = not first_wants
+        for card_0, keep_0 in pairs[0]:
+            result_1 = first_wants
+            for card_1, keep_1 in pairs[1]:
+                prefix = strengths.prefix((card_0, card_1))
+                result_2 = not first_wants
+                for card_2, keep_2 in pairs[2]:
+                    trick = (card_0, card_1, card_2)
+                    last = strengths.prefix(trick)
+                    result_3 = first_wants
+                    for card_3, keep_3 in pairs[3]:
+                        if last.taking >> card_3 & 1:
+                            position = 3
+                        else:
+                            position = last.after[flag[card_3]]
+                        if seats[position] % 2 == 0:
+                            value = won0 + 1 >= TRICKS_TO_WIN or last_trick(
+                                position, (keep_0, keep_1, keep_2, keep_3)
+                            )
+                        else:
+                            value = won1 + 1 < TRICKS_TO_WIN and last_trick(
+                                position, (keep_0, keep_1, keep_2, keep_3)
+                            )
+                        if value != first_wants:  # the fourth seat is of the other team
+                            result_3 = value
+                            break
+                    if result_3 == first_wants:
+                        result_2 = first_wants
+                        break
+                del prefix
+                if result_2 != first_wants:
+                    result_1 = result_2
+                    break
+            if result_1 == first_wants:
+                result_0 = first_wants
+                break
+        return result_0
 
     def _last_tricks(self, leader: int, trick: tuple[int, ...], won0: int, won1: int) -> bool:
         """Whether team 0 wins once every hand holds at most two cards (the

@@ -14,9 +14,9 @@ from engine.karnoffel.heuristic import (
 from engine.karnoffel.knowledge import FULL_DECK, mask_of
 from engine.karnoffel.rules import Rules
 from engine.karnoffel.state import State
-from engine.karnoffel.tricks import trick_table
+from engine.karnoffel.trick_strengths import strengths
 
-CLASSIC_BELLS = trick_table(Suit.BELLS, "classic")
+CLASSIC_BELLS = strengths(Suit.BELLS, "classic")
 
 
 def cards(*notations: str) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from engine.karnoffel import players
 from engine.karnoffel.knowledge import bits, read_view
 from engine.karnoffel.search import SearchPlayer, sample_world
 from engine.karnoffel.state import new_match
+from engine.karnoffel.trick_strengths import strengths
 from engine.karnoffel.tricks import trick_table
 
 
@@ -78,6 +79,7 @@ def test_same_view_and_seed_give_the_same_action(rule_set: str) -> None:
         first = {level: decide(level, view, "seed") for level in players.LEVELS}
         # A cold trick memo must not change anything either.
         trick_table.cache_clear()
+        strengths.cache_clear()
         again = {level: decide(level, view, "seed") for level in players.LEVELS}
         assert again == first
 
