@@ -15,6 +15,7 @@ The model is deliberately simple and soft: real players (people, the search,
 the benchmark's greedy and perfect bots) do not play like the heuristic, so
 disagreeing with it lowers a world's weight but never rules it out.
 
+>>> from engine.karnoffel.knowledge import read_view
 >>> from engine.karnoffel.state import new_match
 >>> state = new_match(seed="doc")
 >>> known = read_view(state.view(state.current_player()))

@@ -23,8 +23,9 @@ Nodes are counted so that a caller can budget the work (never by time).
 >>> # Two players, one trick each so far: the Karnöffel takes the last trick.
 >>> solver.team_wins(0, (hand("BU", "H2"), hand("HK", "L2")), leader=1, trick=(), won=(1, 1))
 True
->>> solver.move_values(1, (hand("BU", "H2"), hand("HK", "L2")), 1, (), (1, 1))
-{31: False, 44: False}
+>>> values = solver.move_values(1, (hand("BU", "H2"), hand("HK", "L2")), 1, (), (1, 1))
+>>> {DECK[card].notation: wins for card, wins in values.items()}  # seat 1 leads: both lose
+{'L2': False, 'HK': False}
 """
 
 from __future__ import annotations
