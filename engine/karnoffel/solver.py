@@ -112,7 +112,7 @@ def sure_trick_spoilers(chosen: Suit) -> list[tuple[int, int, int]]:
     >>> from engine.karnoffel.cards import Card
     >>> sure = {card: (stronger, faces) for card, stronger, faces in sure_trick_spoilers(Suit.BELLS)}
     >>> sure[Card.parse("BU").index], [DECK[c] for c in range(48) if sure[Card.parse("B6").index][0] >> c & 1]
-    ((0, 0), [B7, BU])
+    ((0, 0), [BU, B7])
     """
     index = {(card.suit, card.rank): i for i, card in enumerate(DECK)}
     beaten_by = {
