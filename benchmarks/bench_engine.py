@@ -25,8 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import rng
-from engine.karnoffel import players
+from engine import players, rng
 from engine.karnoffel.cards import DECK, Suit
 from engine.karnoffel.rules import Rules, RuleSet
 from engine.karnoffel.state import State, new_match

@@ -38,8 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from karnoffel_opponents import OPPONENTS
 
-from engine.karnoffel import players
+from engine import players
 from engine.karnoffel.players import BUDGETS
+from engine.karnoffel.players import LEVELS as GAME_LEVELS
 from engine.karnoffel.rules import Rules, RuleSet
 from engine.karnoffel.search import SearchPlayer
 from engine.karnoffel.state import Phase, new_match
@@ -201,7 +202,7 @@ def run(
 
 def speed_rows(times: dict[str, list[float]]) -> list[dict[str, object]]:
     rows = []
-    order = [*players.LEVELS, *OPPONENTS]
+    order = [*GAME_LEVELS, *OPPONENTS]
     for level in sorted(times, key=lambda name: order.index(name) if name in order else 99):
         if not times[level]:
             continue
@@ -231,14 +232,14 @@ def print_speed(label: str, rows: list[dict[str, object]]) -> None:
 def register_variant(spec: str) -> None:
     """Levels such as ``hard@worlds=12,nodes=3000``: a search level with some
     budget fields changed (for budget sweeps)."""
-    if "@" not in spec or spec in players.LEVELS:
+    if "@" not in spec or spec in GAME_LEVELS:
         return
     name, _, fields = spec.partition("@")
     if name not in BUDGETS:
         raise SystemExit(f"only the levels {', '.join(BUDGETS)} take a budget, not {name!r}")
     changes = {key: int(value) for key, value in (f.split("=") for f in fields.split(","))}
     budget = replace(BUDGETS[name], **changes)
-    players.LEVELS[spec] = lambda: SearchPlayer(budget)
+    GAME_LEVELS[spec] = lambda: SearchPlayer(budget)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

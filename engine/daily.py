@@ -18,73 +18,34 @@ engine.daily.DailyDateError: '2026-13-01' is not a date (YYYY-MM-DD).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import re
 from datetime import date, timedelta
 from typing import Any
 
-from engine.messages import Message
+from engine.games import GAMES
+from engine.i18n import catalog, render
+from engine.messages import Message, quoted
 from engine.records import FORMAT_VERSION
 
 __all__ = [
     "DAILY_GAMES",
     "FIRST_DAILY",
     "DailyDateError",
-    "DailyGame",
     "daily_date",
     "daily_number",
     "daily_seed",
     "parse_daily_date",
+    "parse_day",
     "pinned_daily",
     "share_line",
     "share_text",
 ]  # fmt: skip
 
 FIRST_DAILY = date(2026, 12, 1)
-
-
-@dataclass(frozen=True)
-class DailyGame:
-    """How one game's daily is set up."""
-
-    name: str  # the record's "game"
-    title: str  # shown in the share text
-    rules: dict[str, Any]
-    #: Deals pinned per daily: enough for the longest possible match.
-    deals: int
-    #: Builds the explicit deals of a daily from its seed: (seed, count) -> deal JSON list.
-    make_deals: Callable[[str, int], list[dict[str, Any]]]
-
-
-def _karnoffel_deals(seed: str, count: int) -> list[dict[str, Any]]:
-    from engine.karnoffel.state import seeded_deals
-
-    return [deal.to_json() for deal in seeded_deals(seed, _KARNOFFEL_PLAYERS, count)]
-
-
-_KARNOFFEL_PLAYERS = 4
-_KARNOFFEL_RULES: dict[str, Any] = {"set": "classic", "target": 7, "players": _KARNOFFEL_PLAYERS}
-
-
-def _doppelkopf_deals(seed: str, count: int) -> list[dict[str, Any]]:
-    """Deal ``n`` of the day: the seed's ``n``-th shuffle, dealt by the ``n``-th
-    dealer in turn from the seed's first dealer (as if no hand were redealt)."""
-    from engine.doppelkopf.rules import PLAYERS
-    from engine.doppelkopf.state import first_dealer, seeded_deal
-
-    first = first_dealer(seed)
-    return [seeded_deal(seed, n, (first + n) % PLAYERS).to_json() for n in range(count)]
-
-
-_DOPPELKOPF_RULES: dict[str, Any] = {"set": "standard", "variants": []}
-
-DAILY_GAMES: dict[str, DailyGame] = {
-    # Classic to 7: at most 7 + 6 = 13 deals.
-    "karnoffel": DailyGame("karnoffel", "Karnöffel", _KARNOFFEL_RULES, 13, _karnoffel_deals),
-    # 8 hands plus up to 4 redeals (nobody takes a poverty); any further deal
-    # comes from the seed (records.md: explicit deals first, then the seed).
-    "doppelkopf": DailyGame("doppelkopf", "Doppelkopf", _DOPPELKOPF_RULES, 12, _doppelkopf_deals),
-}
+#: Every game has a daily.
+DAILY_GAMES = tuple(sorted(GAMES))
+#: The only way a daily's date is written (no ISO week or ordinal dates).
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class DailyDateError(ValueError):
@@ -93,6 +54,20 @@ class DailyDateError(ValueError):
     def __init__(self, reason: Message) -> None:
         super().__init__(reason.text)
         self.reason = reason
+
+
+def parse_day(text: object) -> date | None:
+    """A calendar date written ``YYYY-MM-DD``, or ``None`` for anything else.
+
+    >>> parse_day("2026-12-03"), parse_day("2026-W49-2"), parse_day("20261203")
+    (datetime.date(2026, 12, 3), None, None)
+    """
+    if not isinstance(text, str) or not _DAY.fullmatch(text):
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
 
 
 def daily_number(day: date) -> int:
@@ -108,33 +83,30 @@ def daily_seed(game: str, day: date) -> str:
     return f"daily/{game}/{day.isoformat()}"
 
 
-def parse_daily_date(text: str, today: date) -> date:
+def parse_daily_date(text: object, today: date) -> date:
     """The date of a daily from a URL, refusing bad, early and future dates."""
-    try:
-        day = date.fromisoformat(text)
-        if len(text) != 10:
-            raise ValueError(text)
-    except (TypeError, ValueError):
-        raise DailyDateError(Message.of("daily_bad_date", text=text)) from None
+    day = parse_day(text)
+    if day is None:
+        raise DailyDateError(Message.of("daily_bad_date", text=quoted(text)))
     if day < FIRST_DAILY:
         raise DailyDateError(
-            Message.of("daily_before_first", date=text, first=FIRST_DAILY.isoformat())
+            Message.of("daily_before_first", date=day.isoformat(), first=FIRST_DAILY.isoformat())
         )
     if day > today:
-        raise DailyDateError(Message.of("daily_future", date=text))
+        raise DailyDateError(Message.of("daily_future", date=day.isoformat()))
     return day
 
 
 def pinned_daily(game: str, day: date) -> dict[str, Any]:
     """The daily as a record without actions, with every deal pinned."""
-    spec = DAILY_GAMES[game]
+    setup = GAMES[game].daily
     seed = daily_seed(game, day)
     return {
         "format": FORMAT_VERSION,
         "game": game,
-        "rules": dict(spec.rules),
+        "rules": dict(setup.rules),
         "seed": seed,
-        "deals": spec.make_deals(seed, spec.deals),
+        "deals": setup.make_deals(seed, setup.deals),
         "actions": [],
     }
 
@@ -150,11 +122,13 @@ def _mark(deal: bool | None) -> str:
     return _MARK_WON if deal else _MARK_LOST
 
 
-def _score_words(game: str, score: tuple[int, int], sep: str) -> str:
-    # Doppelkopf scores per seat (zero-sum): the player's score and the best other's.
-    if game == "doppelkopf":
-        return f"{score[0]:+d}{sep}{score[1]:+d}"
-    return f"{score[0]}{sep}{score[1]}"
+def _score_words(game: str, score: tuple[int, int], key: str, language: str) -> str:
+    # Per-seat (zero-sum) scores are signed: the player's score and the best other's.
+    if GAMES[game].signed_scores:
+        mine, theirs = f"{score[0]:+d}", f"{score[1]:+d}"
+    else:
+        mine, theirs = str(score[0]), str(score[1])
+    return render(key, {"mine": mine, "theirs": theirs}, language)
 
 
 def share_text(
@@ -164,8 +138,10 @@ def share_text(
     score: tuple[int, int],
     deals_won: list[bool | None],
     address: str,
+    language: str = "en",
 ) -> str:
-    """The spoiler-free result of a finished daily, one mark per deal.
+    """The spoiler-free result of a finished daily, one mark per deal, in
+    ``language`` (one of :data:`engine.i18n.LANGUAGES`).
 
     ``score`` is (the player's team, the opponents) — for Doppelkopf (the
     player's seat, the best other seat); ``deals_won`` per deal (Doppelkopf:
@@ -182,26 +158,50 @@ def share_text(
     🟩⬜🟥
     x
     """
-    title = DAILY_GAMES[game].title
-    verdict = "Won" if won else "Lost"
+    title = render(
+        "share.text.title", {"game": _game_name(game, language), "number": number}, language
+    )
+    score_words = _score_words(game, score, "share.text.score", language)
+    verdict = render(
+        "share.text.won" if won else "share.text.lost", {"score": score_words}, language
+    )
     marks = "".join(_mark(deal) for deal in deals_won)
-    return f"Stichtag · {title} #{number}\n{verdict} {_score_words(game, score, '–')}\n{marks}\n{address}"
+    return f"{title}\n{verdict}\n{marks}\n{address}"
 
 
 def share_line(
-    game: str, number: int, won: bool, score: tuple[int, int], deals_won: list[bool | None]
+    game: str,
+    number: int,
+    won: bool,
+    score: tuple[int, int],
+    deals_won: list[bool | None],
+    language: str = "en",
 ) -> str:
-    """The same result as one plain sentence for screen readers.
+    """The same result as one plain sentence for screen readers, in ``language``.
 
     >>> share_line("karnoffel", 12, True, (7, 4), [True, False, True])
     'Stichtag Karnöffel daily 12: won 7 to 4, 2 of 3 deals won.'
     >>> share_line("doppelkopf", 3, True, (9, 2), [True, None, True])
     'Stichtag Doppelkopf daily 3: won +9 to +2, 2 of 3 hands won.'
     """
-    title = DAILY_GAMES[game].title
-    verdict = "won" if won else "lost"
-    unit = "hands" if game == "doppelkopf" else "deals"
-    return (
-        f"Stichtag {title} daily {number}: {verdict} {_score_words(game, score, ' to ')}, "
-        f"{sum(1 for deal in deals_won if deal)} of {len(deals_won)} {unit} won."
+    tally = render(
+        f"share.line.{GAMES[game].deal_unit}s",
+        {"won": sum(1 for deal in deals_won if deal), "count": len(deals_won)},
+        language,
     )
+    return render(
+        "share.line.won" if won else "share.line.lost",
+        {
+            "game": _game_name(game, language),
+            "number": number,
+            "score": _score_words(game, score, "share.line.score", language),
+            "tally": tally,
+        },
+        language,
+    )
+
+
+def _game_name(game: str, language: str) -> str:
+    """The game's name as the page gives it (``game.<name>``), else its title."""
+    key = f"game.{game}"
+    return render(key, None, language) if key in catalog(language) else GAMES[game].title

@@ -1,9 +1,8 @@
 """Game records (``records.md``): read, validate, replay, write.
 
 A record is plain JSON holding only inputs (rules, deals or seed, actions);
-everything else is derived by replaying it. Each game registers a
-:class:`GameFormat` (how to build a match and apply one action); this
-module does the part common to every game.
+everything else is derived by replaying it. Each game's part (its rules,
+deals and state) comes from the registry, :mod:`engine.games`.
 
 >>> record = {"format": 1, "game": "karnoffel", "rules": {"set": "classic"},
 ...           "seed": "doc", "actions": []}
@@ -12,81 +11,98 @@ module does the part common to every game.
 >>> replay(dict(record, actions=["ZZ"]))
 Traceback (most recent call last):
 ...
-engine.errors.RecordError: action 0: 'ZZ' is not an action of this game.
+engine.errors.RecordError: action 0: 'ZZ' is not a move of this game.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from engine.core import MatchState
 from engine.errors import IllegalActionError, RecordError
+from engine.games import build_match, game_named
+from engine.messages import quoted
 
-__all__ = ["FORMAT_VERSION", "GAMES", "GameFormat", "Match", "dumps", "loads", "register", "replay"]
+__all__ = [
+    "FORMAT_VERSION",
+    "MAX_NESTING",
+    "dumps",
+    "loads",
+    "nested_too_deeply",
+    "replay",
+    "start",
+]
 
 #: The record format this engine writes; it reads every version up to this.
 FORMAT_VERSION = 1
 
 _TOP_LEVEL_FIELDS = {"format", "game", "rules", "deals", "seed", "actions", "humans"}
 
-
-class Match(Protocol):
-    """What every game's match state offers to records and the bridge."""
-
-    def apply_action(self, action: Any, seat: int | None = None) -> None: ...
-    def settle_chance(self) -> None: ...
-    def to_record(self) -> dict[str, Any]: ...
-    def outcome(self) -> dict[str, Any]: ...
-    def current_player(self) -> int: ...
-    def is_terminal(self) -> bool: ...
-    def view(self, seat: int) -> dict[str, Any]: ...
-
-
-@dataclass(frozen=True)
-class GameFormat:
-    """How one game builds a match from a record's fields."""
-
-    name: str
-    #: (rules object, seed or None, deals list, humans) -> a match with chance settled.
-    new_match: Callable[[Any, str | None, list[Any], list[int]], Match]
-
-
-GAMES: dict[str, GameFormat] = {}
-
-
-def register(game: GameFormat) -> None:
-    GAMES[game.name] = game
-
-
-def _load_games() -> None:
-    # Imported lazily so that each game module can import this one.
-    import engine.karnoffel.record
-
-    try:
-        import engine.doppelkopf.record  # noqa: F401
-    except ImportError:
-        pass
-
-
 #: Records nest 4 deep; much deeper JSON is refused before parsing, because in
 #: Pyodide it overflows the WebAssembly stack and kills the interpreter.
 MAX_NESTING = 64
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_JSON_BRACKET = re.compile(r"[\[\]{}]")
+#: A JSON string (an unterminated one runs to the end) or a bracket. Strings are
+#: matched whole, left to right, so each character is looked at once: linear.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+#: Numbers longer than this are refused (Python's int limit is 4,300 digits).
+_MAX_NUMBER_DIGITS = 30
 
 
 def nested_too_deeply(text: str) -> bool:
     """Whether JSON text nests deeper than MAX_NESTING (which would overflow
-    Pyodide's WebAssembly stack in ``json.loads``)."""
+    Pyodide's WebAssembly stack in ``json.loads``).
+
+    >>> nested_too_deeply("[" * 65), nested_too_deeply('["[[[[", {"a": [1]}]')
+    (True, False)
+    """
     depth = 0
-    for bracket in _JSON_BRACKET.finditer(_JSON_STRING.sub("", text)):
-        depth += 1 if bracket.group() in "[{" else -1
+    for token in _JSON_TOKEN.finditer(text):
+        bracket = token.group()
+        if bracket[0] == '"':
+            continue
+        depth += 1 if bracket in "[{" else -1
         if depth > MAX_NESTING:
             return True
     return False
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_NUMBER_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits is too long")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is not a number JSON allows")
+    return value
+
+
+def parse_json(text: str) -> Any:
+    """Strict JSON: no NaN or Infinity, no absurdly long numbers, no deep nesting.
+
+    ``ValueError`` says what is wrong.
+
+    >>> parse_json('{"a": [1, 2.5, "x"]}')
+    {'a': [1, 2.5, 'x']}
+    >>> parse_json('{"op": NaN}')
+    Traceback (most recent call last):
+    ...
+    ValueError: NaN is not a number JSON allows
+    """
+    if nested_too_deeply(text):
+        raise ValueError(f"nested more than {MAX_NESTING} deep")
+    return json.loads(
+        text, parse_constant=_refuse_constant, parse_int=_bounded_int, parse_float=_finite_float
+    )
 
 
 def loads(text: str) -> dict[str, Any]:
@@ -97,11 +113,9 @@ def loads(text: str) -> dict[str, Any]:
     ...
     engine.errors.RecordError: not valid JSON: nested more than 64 deep
     """
-    if nested_too_deeply(text):
-        raise RecordError(f"not valid JSON: nested more than {MAX_NESTING} deep")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        data = parse_json(text)
+    except ValueError as error:  # JSONDecodeError, a bad constant, a number too long
         raise RecordError(f"not valid JSON: {error}") from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
@@ -109,34 +123,34 @@ def loads(text: str) -> dict[str, Any]:
 
 
 def dumps(record: dict[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, indent=1)
+    return json.dumps(record, ensure_ascii=False, indent=1, allow_nan=False)
 
 
-def start(record: dict[str, Any]) -> tuple[Match, list[Any]]:
+def start(record: dict[str, Any]) -> tuple[MatchState, list[Any]]:
     """The match a record starts from (no actions applied) and its actions."""
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
-    _load_games()
     version = record.get("format")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError(f"'format' must be a version number, not {version!r}")
+        raise RecordError(f"'format' must be a version number, not {quoted(version)}")
     if version > FORMAT_VERSION:
         raise RecordError(
-            f"record format {version} is newer than this engine reads (up to {FORMAT_VERSION})"
+            f"record format {quoted(version)} is newer than this engine reads"
+            f" (up to {FORMAT_VERSION})"
         )
     if version < 1:
-        raise RecordError(f"record format {version} does not exist")
+        raise RecordError(f"record format {quoted(version)} does not exist")
     unknown = set(record) - _TOP_LEVEL_FIELDS
     if unknown:
-        raise RecordError(f"unknown record field(s): {', '.join(sorted(unknown))}")
+        names = ", ".join(quoted(name) for name in sorted(unknown))
+        raise RecordError(f"unknown record field(s): {names}")
     name = record.get("game")
-    # A JSON list or object is unhashable: look up strings only.
-    game = GAMES.get(name) if isinstance(name, str) else None
+    game = game_named(name)
     if game is None:
-        raise RecordError(f"unknown game {record.get('game')!r} ({' or '.join(sorted(GAMES))})")
+        raise RecordError(f"unknown game {quoted(name)} (doppelkopf or karnoffel)")
     seed = record.get("seed")
     if seed is not None and not isinstance(seed, str):
-        raise RecordError(f"'seed' must be a string, not {seed!r}")
+        raise RecordError(f"'seed' must be a string, not {quoted(seed)}")
     deals = record.get("deals", [])
     if not isinstance(deals, list):
         raise RecordError("'deals' must be a list")
@@ -149,25 +163,31 @@ def start(record: dict[str, Any]) -> tuple[Match, list[Any]]:
     if not isinstance(actions, list):
         raise RecordError("'actions' must be a list")
     try:
-        match = game.new_match(record.get("rules", {}), seed, deals, humans)
-    except IllegalActionError as error:
-        raise RecordError(str(error)) from None
-    except ValueError as error:
+        match = build_match(game.name, record.get("rules", {}), seed, deals, humans)
+    except ValueError as error:  # IllegalActionError is one too
         raise RecordError(str(error)) from None
     return match, actions
 
 
-def replay(record: dict[str, Any]) -> Match:
+def replay(record: dict[str, Any]) -> MatchState:
     """Replay a whole record; ``RecordError`` names the first bad action."""
     match, actions = start(record)
     for index, action in enumerate(actions):
-        if not isinstance(action, str):
-            raise RecordError(f"an action is a string, not {action!r}", index)
-        if match.is_terminal():
-            raise RecordError("the match is already over", index)
+        apply_recorded(match, action, index)
         try:
-            match.apply_action(action)
-        except IllegalActionError as error:
+            match.settle_chance()
+        except IllegalActionError as error:  # a deal the record cannot have (its dealer)
             raise RecordError(str(error), index) from None
-        match.settle_chance()
     return match
+
+
+def apply_recorded(match: MatchState, action: Any, index: int) -> None:
+    """Apply action ``index`` of a record; ``RecordError`` if it is not legal there."""
+    if not isinstance(action, str):
+        raise RecordError(f"an action is a string, not {quoted(action)}", index)
+    if match.is_terminal():
+        raise RecordError("the match is already over", index)
+    try:
+        match.apply_action(action)
+    except IllegalActionError as error:
+        raise RecordError(str(error), index) from None

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import importlib.util
 import statistics
 import subprocess
+import sys
 import threading
+import types
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -25,10 +26,18 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def load_build():
-    spec = importlib.util.spec_from_file_location("stichtag_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The build steps this script uses (sitebuild/), as one namespace."""
+    sys.path.insert(0, str(ROOT))
+    from sitebuild import deps, paths, runtime, server, site
+
+    return types.SimpleNamespace(
+        SITE=paths.SITE,
+        PYODIDE_PKG=paths.PYODIDE_PKG,
+        make_server=server.make_server,
+        compiled_stdlib=runtime.compiled_stdlib,
+        pinned_pyodide_version=deps.pinned_pyodide_version,
+        build=site.build,
+    )
 
 
 def browser_runs(build, runs: int) -> None:

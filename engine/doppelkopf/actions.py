@@ -19,9 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from engine import rng
 from engine.doppelkopf.cards import COPIES, PACK, Card, parse_cards, sort_key
 from engine.doppelkopf.rules import HAND_SIZE, PLAYERS, POVERTY_CARDS, Contract
 from engine.errors import NotationError
+from engine.notation import deal_fields
 
 __all__ = [
     "RESERVATION_PRIORITY",
@@ -33,7 +35,9 @@ __all__ = [
     "ExchangeKind",
     "Reservation",
     "action_notation",
+    "first_dealer",
     "parse_action",
+    "seeded_deal",
 ]  # fmt: skip
 
 
@@ -151,11 +155,12 @@ class Deal:
     goes to seat ``dealer + 1 + j`` (``records.md``).
     """
 
-    dealer: int
+    dealer: int | None
     cards: tuple[Card, ...]
 
     def hands(self) -> list[list[Card]]:
         """The four hands, indexed by seat, in the order the cards were received."""
+        assert self.dealer is not None, "who deals is known once the deal is dealt"
         hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         packet = HAND_SIZE // 4
         for i, card in enumerate(self.cards):
@@ -181,7 +186,9 @@ class Deal:
 
     def validate(self) -> None:
         """Raise ``ValueError`` naming what is wrong."""
-        if not isinstance(self.dealer, int) or not 0 <= self.dealer < PLAYERS:
+        if self.dealer is not None and (
+            not isinstance(self.dealer, int) or not 0 <= self.dealer < PLAYERS
+        ):
             raise ValueError(f"dealer must be a seat 0..{PLAYERS - 1}, not {self.dealer!r}")
         if len(self.cards) != len(PACK):
             raise ValueError(f"a Doppelkopf deal has {len(PACK)} cards, not {len(self.cards)}")
@@ -193,15 +200,29 @@ class Deal:
             )
 
     def to_json(self) -> dict[str, object]:
-        return {"dealer": self.dealer, "cards": [card.notation for card in self.cards]}
+        cards = [card.notation for card in self.cards]
+        return {"cards": cards} if self.dealer is None else {"dealer": self.dealer, "cards": cards}
 
     @classmethod
-    def from_json(cls, data: object) -> Deal:
-        if not isinstance(data, dict) or set(data) != {"dealer", "cards"}:
-            raise ValueError("a deal is an object with exactly 'dealer' and 'cards'")
-        dealer = data["dealer"]
-        if not isinstance(dealer, int) or isinstance(dealer, bool):
-            raise ValueError(f"dealer must be a seat number, not {dealer!r}")  # noqa: TRY004 (records catch ValueError)
-        deal = cls(dealer, parse_cards(data["cards"]))
+    def from_json(cls, data: object, *, first: bool = True) -> Deal:
+        """A deal of a record; ``first``: the match's first deal, which must name its
+        dealer (a later deal's dealer follows the rules and may be left out)."""
+        dealer, cards = deal_fields(data, first=first)
+        deal = cls(dealer, parse_cards(cards))
         deal.validate()
         return deal
+
+
+def seeded_deal(seed: str, number: int, dealer: int | None) -> Deal:
+    """Deal ``number`` (0-based, redeals included) of a match from ``seed``:
+    the 48-card pack shuffled by ``derive(seed, "deal", number)``.
+
+    >>> seeded_deal("doc", 0, 0).cards[:4]
+    (S10, CA, H9, DJ)
+    """
+    return Deal(dealer, tuple(rng.Stream(rng.derive(seed, "deal", number)).shuffled(PACK)))
+
+
+def first_dealer(seed: str) -> int:
+    """The first dealer "drawn by lot": ``below(4)`` of ``derive(seed, "dealer")``."""
+    return rng.Stream(rng.derive(seed, "dealer")).below(PLAYERS)

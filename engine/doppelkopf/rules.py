@@ -43,8 +43,10 @@ __all__ = [
     "TRICKS",
     "Contract",
     "ContractSpec",
+    "GameKind",
     "Level",
     "Party",
+    "Phase",
     "Rules",
     "Variant",
 ]  # fmt: skip
@@ -143,10 +145,6 @@ class Party(Enum):
     def other(self) -> Party:
         return Party.KONTRA if self is Party.RE else Party.RE
 
-    @property
-    def title(self) -> str:
-        return "Re" if self is Party.RE else "Kontra"
-
 
 @dataclass(frozen=True)
 class Level:
@@ -154,24 +152,26 @@ class Level:
 
     #: 1 = Re/Kontra, 2 = no 90, 3 = no 60, 4 = no 30, 5 = schwarz.
     number: int
-    name: str
+    #: The catalog id of the step (``announcement.<id>``); the party's own id at 1.
+    id: str
     #: Cards the announcer must still hold (before lowering for replies/marriage).
     min_cards: int
     #: The opponents must stay below this many points; 0 = take no trick (schwarz);
     #: ``None`` for the party announcement itself.
     opponents_below: int | None
 
-    def title(self, party: Party) -> str:
-        return party.title if self.number == 1 else self.name
+    def announcement(self, party: Party) -> str:
+        """The catalog id of this step announced by ``party`` ("re", "no90", ...)."""
+        return party.value if self.number == 1 else self.id
 
 
 #: Index = level number; index 0 is "nothing announced".
 LEVELS: tuple[Level, ...] = (
     Level(0, "", 12, None),
-    Level(1, "Re/Kontra", 11, None),
-    Level(2, "no 90", 10, 90),
-    Level(3, "no 60", 9, 60),
-    Level(4, "no 30", 8, 30),
+    Level(1, "party", 11, None),
+    Level(2, "no90", 10, 90),
+    Level(3, "no60", 9, 60),
+    Level(4, "no30", 8, 30),
     Level(5, "schwarz", 7, 0),
 )
 
@@ -220,3 +220,25 @@ class Rules:
                 known = ", ".join(v.value for v in Variant)
                 raise ValueError(f"unknown variant {name!r} ({known})") from None
         return cls(frozenset(variants))
+
+
+class Phase(Enum):
+    """Where a match is: the steps of a hand, in order."""
+
+    DEAL = "deal"  # a chance node: the next deal must be dealt
+    RESERVE = "reserve"  # each seat says healthy or a reservation
+    POVERTY_PASS = "poverty-pass"  # the poor player passes three cards
+    POVERTY_ANSWER = "poverty-answer"  # the others accept or decline in turn
+    POVERTY_RETURN = "poverty-return"  # the taker returns three cards
+    PLAY = "play"
+    OVER = "over"  # the match is over
+
+
+class GameKind(Enum):
+    """What kind of game a hand turned out to be."""
+
+    NORMAL = "normal"
+    SILENT_SOLO = "silent-solo"  # both CQ and "healthy": public as normal
+    MARRIAGE = "marriage"
+    POVERTY = "poverty"
+    SOLO = "solo"

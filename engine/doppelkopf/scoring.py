@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from engine.doppelkopf.cards import Card
 from engine.doppelkopf.rules import CHARLIE, FOX, LEVELS, PLAYERS, TOTAL_POINTS, TRICKS, Party
-from engine.doppelkopf.tricks import PlayedTrick
+from engine.doppelkopf.tricks import PlayedTrick, trick_points
 from engine.messages import Message
 
 __all__ = [
@@ -165,27 +166,27 @@ def score_hand(summary: HandSummary) -> HandScore:
     if winner is None:
         return HandScore(None, (ScoreItem(Party.RE, 0, Message.of("dk_score_nobody")),))
     loser = winner.other
-    items = [ScoreItem(winner, 1, Message.of("dk_score_won", party=winner.title))]
+    items = [ScoreItem(winner, 1, Message.of("dk_score_won", party=winner.value))]
     if winner is Party.KONTRA and not summary.solo:
         items.append(ScoreItem(winner, 1, Message.of("dk_score_against_queens")))
     for party in Party:
         if summary.level(party) >= 1:
-            message = Message.of("dk_score_announcement", announcement=party.title)
+            message = Message.of("dk_score_announcement", announcement=party.value)
             items.append(ScoreItem(winner, 2, message))
     for level in LEVELS[2:]:
         if summary.stayed_below(loser, level.number):
             key = "dk_score_schwarz" if level.opponents_below == 0 else "dk_score_below"
-            items.append(ScoreItem(winner, 1, Message.of(key, party=loser.title, level=level.name)))
+            items.append(ScoreItem(winner, 1, Message.of(key, party=loser.value, level=level.id)))
         if summary.level(winner) >= level.number:
-            message = Message.of("dk_score_level_announced", party=winner.title, level=level.name)
+            message = Message.of("dk_score_level_announced", party=winner.value, level=level.id)
             items.append(ScoreItem(winner, 1, message))
         if summary.level(loser) >= level.number and not summary.stayed_below(winner, level.number):
-            message = Message.of("dk_score_level_missed", party=loser.title, level=level.name)
+            message = Message.of("dk_score_level_missed", party=loser.value, level=level.id)
             items.append(ScoreItem(winner, 2, message))
     if not summary.solo:
         for extra in summary.extras:
             message = Message.of(
-                _EXTRA_KEYS[extra.kind], party=extra.party.title, trick=extra.trick
+                _EXTRA_KEYS[extra.kind], party=extra.party.value, trick=extra.trick
             )
             items.append(ScoreItem(extra.party, 1, message))
     return HandScore(winner, tuple(items))
@@ -207,7 +208,10 @@ def seat_scores(score: HandScore, re_seats: frozenset[int]) -> list[int]:
 
 
 def find_extras(
-    tricks: Sequence[PlayedTrick], party_of: Mapping[int, Party], *, charlie_caught: bool = True
+    tricks: Sequence[PlayedTrick[Card]],
+    party_of: Mapping[int, Party],
+    *,
+    charlie_caught: bool = True,
 ) -> tuple[Extra, ...]:
     """Fox, Charlie and Doppelkopf points in the hand's tricks (in trick order).
 
@@ -216,7 +220,7 @@ def find_extras(
     extras: list[Extra] = []
     for number, trick in enumerate(tricks, 1):
         party = party_of[trick.winner]
-        if trick.points >= DOPPELKOPF_POINTS:
+        if trick_points(trick) >= DOPPELKOPF_POINTS:
             extras.append(Extra(ExtraKind.DOPPELKOPF, party, number))
         caught = [card for seat, card in trick.plays if party_of[seat] is not party]
         extras += [Extra(ExtraKind.FOX, party, number) for card in caught if card == FOX]
@@ -231,7 +235,7 @@ def find_extras(
 
 
 def summarize(
-    tricks: Sequence[PlayedTrick],
+    tricks: Sequence[PlayedTrick[Card]],
     party_of: Mapping[int, Party],
     levels: Mapping[Party, int],
     *,
@@ -241,7 +245,7 @@ def summarize(
     """The summary of a finished hand from its tricks and the seats' parties."""
     re_tricks = [trick for trick in tricks if party_of[trick.winner] is Party.RE]
     return HandSummary(
-        re_points=sum(trick.points for trick in re_tricks),
+        re_points=sum(trick_points(trick) for trick in re_tricks),
         re_tricks=len(re_tricks),
         kontra_tricks=len(tricks) - len(re_tricks),
         re_level=levels[Party.RE],

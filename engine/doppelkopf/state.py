@@ -27,12 +27,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from itertools import combinations
 from typing import Any
 
-from engine import rng
-from engine.core import CHANCE, TERMINAL, MatchState
+from engine.core import CHANCE, TERMINAL, MatchState, PlayedTrick, explicit_deal
 from engine.doppelkopf.actions import (
     RESERVATION_PRIORITY,
     SOLO_CONTRACTS,
@@ -43,9 +41,11 @@ from engine.doppelkopf.actions import (
     ExchangeKind,
     Reservation,
     action_notation,
+    first_dealer,
     parse_action,
+    seeded_deal,
 )
-from engine.doppelkopf.cards import PACK, Card, Rank, sort_key
+from engine.doppelkopf.cards import Card, sort_key
 from engine.doppelkopf.rules import (
     CLUB_QUEEN,
     CONTRACTS,
@@ -58,12 +58,15 @@ from engine.doppelkopf.rules import (
     TRICKS,
     Contract,
     ContractSpec,
+    GameKind,
     Party,
+    Phase,
     Rules,
     Variant,
 )
 from engine.doppelkopf.scoring import HandScore, HandSummary, score_hand, seat_scores, summarize
-from engine.doppelkopf.tricks import PlayedTrick, TrickResult, resolve_trick
+from engine.doppelkopf.tricks import TrickResult, resolve_trick
+from engine.doppelkopf.view import seat_view
 from engine.errors import IllegalActionError
 from engine.messages import Message
 
@@ -76,31 +79,11 @@ __all__ = [
     "HandResult",
     "Phase",
     "State",
-    "first_dealer",
     "new_match",
-    "seeded_deal",
 ]  # fmt: skip
 
 #: The marriage partner is the first other player to win one of these first tricks.
 MARRIAGE_TRICKS = 3
-
-
-class Phase(Enum):
-    DEAL = "deal"  # a chance node: the next deal must be dealt
-    RESERVE = "reserve"  # each seat says healthy or a reservation
-    POVERTY_PASS = "poverty-pass"  # the poor player passes three cards
-    POVERTY_ANSWER = "poverty-answer"  # the others accept or decline in turn
-    POVERTY_RETURN = "poverty-return"  # the taker returns three cards
-    PLAY = "play"
-    OVER = "over"  # the match is over
-
-
-class GameKind(Enum):
-    NORMAL = "normal"
-    SILENT_SOLO = "silent-solo"  # both CQ and "healthy": public as normal
-    MARRIAGE = "marriage"
-    POVERTY = "poverty"
-    SOLO = "solo"
 
 
 _PHASE_TEXT = {
@@ -120,16 +103,12 @@ class Announcement:
     cards_held: int
 
     @property
-    def title(self) -> str:
-        return LEVELS[self.level].title(self.party)
+    def id(self) -> str:
+        """The catalog id of what was announced (``announcement.<id>``: "re", "no90", ...)."""
+        return LEVELS[self.level].announcement(self.party)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "party": self.party.value,
-            "level": self.level,
-            "name": self.title,
-        }
+        return {"seat": self.seat, "party": self.party.value, "level": self.level, "id": self.id}
 
 
 @dataclass(frozen=True)
@@ -181,21 +160,6 @@ class _Poverty:
         return _Poverty(self.poor, self.passed, list(self.answers), self.acceptor, self.returned)
 
 
-def seeded_deal(seed: str, number: int, dealer: int) -> Deal:
-    """Deal ``number`` (0-based, redeals included) of a match from ``seed``:
-    the 48-card pack shuffled by ``derive(seed, "deal", number)``.
-
-    >>> seeded_deal("doc", 0, 0).cards[:4]
-    (S10, CA, H9, DJ)
-    """
-    return Deal(dealer, tuple(rng.Stream(rng.derive(seed, "deal", number)).shuffled(PACK)))
-
-
-def first_dealer(seed: str) -> int:
-    """The first dealer "drawn by lot": ``below(4)`` of ``derive(seed, "dealer")``."""
-    return rng.Stream(rng.derive(seed, "dealer")).below(PLAYERS)
-
-
 def _contains(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     return Counter(cards) <= Counter(hand)
 
@@ -209,6 +173,8 @@ class State(MatchState):
     """The whole match state. Build with :func:`new_match` or ``engine.records``."""
 
     GAME = "doppelkopf"
+    DEAL_TYPE = Deal
+    parse_action = staticmethod(parse_action)
     action_text = staticmethod(action_notation)
     explicit_deals: tuple[Deal, ...]
 
@@ -223,6 +189,8 @@ class State(MatchState):
             deal.validate()
         if seed is None and not deals:
             raise ValueError("a match needs a seed or explicit deals")
+        if deals and deals[0].dealer is None:
+            raise ValueError("the first deal must name its dealer")
         for seat in humans:
             if not 0 <= seat < PLAYERS:
                 raise ValueError(f"human seat {seat} does not exist with {PLAYERS} players")
@@ -231,6 +199,7 @@ class State(MatchState):
         self.explicit_deals = tuple(deals)
         self.humans = tuple(sorted(set(humans)))
         self.actions: list[Action] = []
+        self.actors: list[int] = []
         self.scores = [0] * PLAYERS
         self.results: list[HandResult] = []
         self.redeals: list[Message] = []
@@ -257,7 +226,7 @@ class State(MatchState):
         self.levels = {Party.RE: 0, Party.KONTRA: 0}
         self.trick: list[tuple[int, Card]] = []
         self.leader = (dealer + 1) % PLAYERS
-        self.played: list[PlayedTrick] = []
+        self.played: list[PlayedTrick[Card]] = []
         self.hand_over = False
 
     @property
@@ -317,14 +286,12 @@ class State(MatchState):
         """
         if self.phase is not Phase.DEAL:
             return None
-        if self.deals_dealt < len(self.explicit_deals):
-            deal = self.explicit_deals[self.deals_dealt]
-            if self.deals_dealt == 0:
-                return deal
-            # Explicit deals pin the cards; who deals follows the rules (one
-            # seat on after a hand, the same dealer after a redeal), which a
-            # pinned daily cannot know in advance.
-            return Deal(self.next_dealer, deal.cards)
+        number = self.deals_dealt
+        if number < len(self.explicit_deals):
+            # Who deals follows the rules (one seat on after a hand, the same
+            # dealer after a redeal), which a pinned daily cannot know in advance.
+            dealer = self.next_dealer if number else None
+            return explicit_deal(self.explicit_deals[number], number, dealer)
         if self.seed is None:
             return None
         return seeded_deal(self.seed, self.deals_dealt, self.next_dealer)
@@ -350,50 +317,20 @@ class State(MatchState):
         cards: list[Card] = sorted(set(self._playable(hand)), key=sort_key)
         return actions + cards
 
-    def why_illegal(self, action: Action | str, seat: int | None = None) -> Message | None:
-        """``None`` if ``action`` is legal now (for ``seat``, if given), else why not."""
-        if self.phase is Phase.OVER:
-            return Message.of("game_over")
-        if self.phase is Phase.DEAL:
-            return Message.of("chance_pending")
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except ValueError:
-                return Message.of("unknown_action", action=action)
-        to_act = self.current_player()
-        if seat is not None and seat != to_act:
-            return Message.of("not_your_turn", to_act=to_act, seat=seat)
+    def _why_illegal(self, action: Action, actor: int) -> Message | None:
         if isinstance(action, Card):
             return self._why_card_illegal(action)
         if isinstance(action, Reservation):
-            return self._why_reservation_illegal(action, to_act)
+            return self._why_reservation_illegal(action, actor)
         if isinstance(action, Exchange):
-            return self._why_exchange_illegal(action, to_act)
+            return self._why_exchange_illegal(action, actor)
         if action is Call.ANNOUNCE:
-            return self._why_announce_illegal(to_act)
+            return self._why_announce_illegal(actor)
         if self.phase is not Phase.POVERTY_ANSWER:
             return self._wrong_phase(action)
         return None
 
-    def apply_action(self, action: Action | Deal | str, seat: int | None = None) -> None:
-        """Apply a deal (at a chance node) or the current player's action.
-
-        Raises :class:`IllegalActionError` (state unchanged) if it is illegal.
-        """
-        if isinstance(action, Deal):
-            self._apply_deal(action)
-            return
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except ValueError:
-                raise IllegalActionError(Message.of("unknown_action", action=action)) from None
-        reason = self.why_illegal(action, seat)
-        if reason is not None:
-            raise IllegalActionError(reason)
-        actor = self.current_player()
-        self.actions.append(action)
+    def _apply(self, actor: int, action: Action) -> None:
         if isinstance(action, Card):
             self._play_card(actor, action)
         elif isinstance(action, Reservation):
@@ -407,7 +344,7 @@ class State(MatchState):
 
     # --------------------------------------------------------------- legality
     def _wrong_phase(self, action: Action) -> Message:
-        phase = Message.of(_PHASE_TEXT[self.phase]).text
+        phase = _PHASE_TEXT[self.phase]
         if isinstance(action, Card):
             return Message.of("card_in_wrong_phase", phase=phase)
         return Message.of("call_in_wrong_phase", action=action_notation(action), phase=phase)
@@ -470,12 +407,14 @@ class State(MatchState):
         party = self.party_of(seat)
         level = self.levels[party] + 1
         if level >= len(LEVELS):
-            return Message.of("dk_announce_nothing_left", party=party.title)
+            return Message.of("dk_announce_nothing_left", party=party.value)
         needed = self.cards_needed(party, level)
         held = len(self.hands[seat])
         if held < needed:
-            title = LEVELS[level].title(party)
-            return Message.of("dk_announce_too_late", announcement=title, needed=needed, held=held)
+            announcement = LEVELS[level].announcement(party)
+            return Message.of(
+                "dk_announce_too_late", announcement=announcement, needed=needed, held=held
+            )
         return None
 
     def cards_needed(self, party: Party, level: int) -> int:
@@ -511,6 +450,8 @@ class State(MatchState):
             deal.validate()
         except ValueError as error:
             raise IllegalActionError(Message.of("bad_deal", detail=str(error))) from None
+        if deal.dealer is None:
+            raise IllegalActionError(Message.of("bad_deal", detail="it names no dealer"))
         self._reset_hand(deal.dealer)
         self.deal = deal
         self.deals_dealt += 1
@@ -637,7 +578,7 @@ class State(MatchState):
             value = abs(score.re_value)
             points = summary.points(score.winner)
             message = Message.of(
-                "dk_hand_won", party=score.winner.title, points=points, value=value
+                "dk_hand_won", party=score.winner.value, points=points, value=value
             )
         self.results.append(
             HandResult(
@@ -657,179 +598,10 @@ class State(MatchState):
         self.next_dealer = (self.dealer + 1) % PLAYERS
         self.phase = Phase.OVER if len(self.results) == HANDS_PER_MATCH else Phase.DEAL
 
-    # -------------------------------------------------------------- knowledge
-    def public_kind(self, viewer: int) -> GameKind:
-        """The game kind as ``viewer`` knows it: a silent solo looks normal to the others."""
-        if self.kind is GameKind.SILENT_SOLO and viewer != self.declarer and not self.hand_over:
-            return GameKind.NORMAL
-        return self.kind
-
-    def known_parties(self, viewer: int) -> list[Party | None]:
-        """Each seat's party as far as ``viewer`` knows it (``None``: unknown)."""
-        if self.deal is None or self.phase is Phase.RESERVE:
-            return [None] * PLAYERS
-        actual = [self.party_of(seat) for seat in range(PLAYERS)]
-        if self.hand_over:
-            return list(actual)
-        kind = self.public_kind(viewer)
-        if kind is GameKind.POVERTY:
-            known_all = self.partner is not None
-            return list(actual) if known_all else [None] * PLAYERS
-        if kind in (GameKind.SOLO, GameKind.SILENT_SOLO) or (
-            kind is GameKind.MARRIAGE and self.clarified_in
-        ):
-            return list(actual)
-        known: list[Party | None] = [None] * PLAYERS
-        if kind is GameKind.MARRIAGE:
-            assert self.declarer is not None
-            known[self.declarer] = Party.RE
-            return known
-        # A normal game (or a silent solo seen from outside): own party, club
-        # queens played and announcements reveal; then count what is left.
-        known[viewer] = actual[viewer]
-        queens = Counter(
-            seat for trick in self._tricks_so_far() for seat, card in trick if card == CLUB_QUEEN
-        )
-        for seat in queens:
-            known[seat] = Party.RE
-        for announcement in self.announcements:
-            known[announcement.seat] = announcement.party
-        re_size = 2 if known[viewer] is Party.RE else None
-        if any(count == 2 for count in queens.values()):
-            re_size = 1
-        re_known = known.count(Party.RE)
-        if re_known == 2 or re_known == re_size:
-            known = [party or Party.KONTRA for party in known]
-        elif re_size is not None and known.count(Party.KONTRA) == PLAYERS - re_size:
-            known = [party or Party.RE for party in known]
-        return known
-
-    def _tricks_so_far(self) -> list[Sequence[tuple[int, Card]]]:
-        return [trick.plays for trick in self.played] + [self.trick]
-
-    def _display_order(self, hand: Sequence[Card]) -> list[str]:
-        """A hand sorted for display: trumps high to low, then suits."""
-        spec = self.spec
-
-        def key(card: Card) -> tuple[int, int]:
-            group = 0 if spec.is_trump(card) else 1 + sort_key(card) // len(Rank)
-            return group, -spec.power(card)
-
-        return [card.notation for card in sorted(hand, key=key)]
-
     # ------------------------------------------------------------------- view
     def view(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may know, JSON-serialisable (see ``bridge.py``)."""
-        if not 0 <= seat < PLAYERS:
-            raise ValueError(f"no seat {seat} in a {PLAYERS}-player game")
-        to_act = self.current_player()
-        dealt = self.deal is not None
-        parties = self.known_parties(seat)
-        kind = self.public_kind(seat)
-        settled = dealt and self.phase is not Phase.RESERVE
-        return {
-            "game": "doppelkopf",
-            "rules": self.rules.to_json(),
-            "seat": seat,
-            "players": PLAYERS,
-            "humans": list(self.humans),
-            "phase": self.phase.value,
-            "to_act": to_act if to_act >= 0 else None,
-            "hand_number": self.hand_number,
-            "hands_per_match": HANDS_PER_MATCH,
-            "deal_number": self.deals_dealt,
-            "dealer": self.dealer if dealt else None,
-            "forehand": self.forehand if dealt else None,
-            "scores": list(self.scores),
-            "results": [result.to_json() for result in self.results],
-            "redeals": [message.to_json() for message in self.redeals],
-            "reservations": [{"seat": s, "reservation": r.value} for s, r in self.reservations],
-            "contract": {
-                "kind": kind.value,
-                "trumps": Contract.NORMAL.value if kind is GameKind.NORMAL else self.contract.value,
-                "declarer": None if kind is GameKind.NORMAL else self.declarer,
-            }
-            if settled
-            else None,
-            "marriage": self._marriage_view()
-            if settled and self.kind is GameKind.MARRIAGE
-            else None,
-            "poverty": self._poverty_view(seat),
-            "parties": [party.value if party else None for party in parties],
-            "announcements": [announcement.to_json() for announcement in self.announcements],
-            "hands": [
-                {
-                    "known": self._display_order(self.hands[other]) if other == seat else [],
-                    "count": len(self.hands[other]),
-                }
-                for other in range(PLAYERS)
-            ],
-            "trick": {
-                "leader": self.leader if self.phase is Phase.PLAY else None,
-                "cards": [{"seat": s, "card": card.notation} for s, card in self.trick],
-                "winning": self._winning_now(),
-            },
-            "played": [trick.to_json() for trick in self.played],
-            "taken": self._points_taken(),
-            "legal": [action_notation(a) for a in self.legal_actions()] if to_act == seat else [],
-            "hand_reasons": self._hand_reasons(seat),
-        }
-
-    def _marriage_view(self) -> dict[str, Any]:
-        if self.clarified_in and self.partner is not None:
-            message: Message | None = Message.of(
-                "dk_marriage_partner",
-                seat=self.partner,
-                trick=self.clarified_in,
-                bridegroom=self.declarer,
-            )
-        elif self.clarified_in:
-            message = Message.of("dk_marriage_alone", bridegroom=self.declarer)
-        else:
-            message = None
-        return {
-            "bridegroom": self.declarer,
-            "partner": self.partner,
-            "clarified_in": self.clarified_in or None,
-            "message": message.to_json() if message else None,
-        }
-
-    def _poverty_view(self, seat: int) -> dict[str, Any] | None:
-        poverty = self.poverty
-        if poverty is None:
-            return None
-        insiders = (poverty.poor, poverty.acceptor)
-
-        def cards(exchange: Exchange | None) -> list[str] | None:
-            if exchange is None or seat not in insiders:
-                return None
-            return [card.notation for card in exchange.cards]
-
-        return {
-            "poor": poverty.poor,
-            "passed": poverty.passed is not None,
-            "passed_cards": cards(poverty.passed),
-            "answers": [{"seat": s, "accepted": accepted} for s, accepted in poverty.answers],
-            "acceptor": poverty.acceptor,
-            "returned": poverty.returned is not None,
-            "returned_cards": cards(poverty.returned),
-        }
-
-    def _points_taken(self) -> list[int]:
-        taken = [0] * PLAYERS
-        for trick in self.played:
-            taken[trick.winner] += trick.points
-        return taken
-
-    def _winning_now(self) -> dict[str, Any] | None:
-        if not self.trick:
-            return None
-        result = self._resolve_trick()
-        return {
-            "seat": self.trick[result.winner][0],
-            "index": result.winner,
-            "reason": result.reason.to_json(),
-        }
+        """Everything ``seat`` may know, as JSON (:mod:`engine.doppelkopf.view`)."""
+        return seat_view(self, seat)
 
     # ---------------------------------------------------------------- records
     def outcome(self) -> dict[str, Any]:
@@ -847,22 +619,6 @@ class State(MatchState):
             else None,
         }
 
-    def clone(self) -> State:
-        other = State.__new__(State)
-        other.__dict__.update(self.__dict__)
-        other.actions = list(self.actions)
-        other.scores = list(self.scores)
-        other.results = list(self.results)
-        other.redeals = list(self.redeals)
-        other.hands = [list(hand) for hand in self.hands]
-        other.reservations = list(self.reservations)
-        other.poverty = self.poverty.copy() if self.poverty else None
-        other.announcements = list(self.announcements)
-        other.levels = dict(self.levels)
-        other.trick = list(self.trick)
-        other.played = list(self.played)
-        return other
-
 
 def _triples(cards: Sequence[Card], size: int = POVERTY_CARDS) -> list[tuple[Card, ...]]:
     """The distinct ways to choose ``size`` cards from a hand (copies are alike)."""
@@ -870,13 +626,4 @@ def _triples(cards: Sequence[Card], size: int = POVERTY_CARDS) -> list[tuple[Car
     return sorted(set(combinations(ordered, size)), key=lambda combo: [sort_key(c) for c in combo])
 
 
-def new_match(
-    rules: Rules | None = None,
-    seed: str | None = None,
-    deals: Sequence[Deal] = (),
-    humans: Sequence[int] = (0,),
-) -> State:
-    """A match with its first deal dealt (chance settled)."""
-    state = State(rules, seed=seed, deals=deals, humans=humans)
-    state.settle_chance()
-    return state
+new_match = State.new_match

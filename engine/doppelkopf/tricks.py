@@ -6,27 +6,25 @@ first, except in the last trick).
 
 >>> result = resolve_trick(parse_cards(["SA", "S10", "DJ", "SA"]), Contract.NORMAL)
 >>> result.winner, result.reason.text
-(2, 'DJ wins: the highest trump in the trick.')
+(2, 'DJ wins: it is the highest trump in the trick.')
 >>> resolve_trick(parse_cards(["H10", "CQ", "H10"]), Contract.NORMAL).reason.text
-'H10 wins: the highest card, and of two equal cards the first played wins.'
+'H10 wins: it is the highest card, and of two equal cards the first one played wins.'
 >>> resolve_trick(parse_cards(["H10", "H10"]), Contract.NORMAL, second_heart_ten=True).winner
 1
 >>> resolve_trick(parse_cards(["HA", "CQ"]), Contract.JACKS).reason.text
-'HA wins: the highest card of the suit led (H).'
+'HA wins: it is the highest card of the suit led (H).'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
-from engine.core import TrickResult
+from engine.core import PlayedTrick, TrickResult
 from engine.doppelkopf.cards import Card, parse_cards
 from engine.doppelkopf.rules import CONTRACTS, HEART_TEN, Contract
 from engine.messages import Message
 
-__all__ = ["PlayedTrick", "TrickResult", "beats", "parse_trick", "resolve_trick"]
+__all__ = ["PlayedTrick", "TrickResult", "beats", "parse_trick", "resolve_trick", "trick_points"]
 
 
 def beats(card: Card, best: Card, contract: Contract, *, second_heart_ten: bool = False) -> bool:
@@ -94,25 +92,6 @@ def parse_trick(cards: Sequence[str | Card]) -> tuple[Card, ...]:
     return parsed
 
 
-@dataclass(frozen=True)
-class PlayedTrick:
-    """A completed trick: who led, (seat, card) in play order, the winner and why."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-    result: TrickResult
-
-    @property
-    def points(self) -> int:
-        return sum(card.points for _, card in self.plays)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "leader": self.leader,
-            "cards": [{"seat": seat, "card": card.notation} for seat, card in self.plays],
-            "winner": self.winner,
-            "points": self.points,
-            "reason": self.result.reason.to_json(),
-            "notes": [note.to_json() for note in self.result.notes],
-        }
+def trick_points(trick: PlayedTrick[Card]) -> int:
+    """The card points in a completed trick."""
+    return sum(card.points for _, card in trick.plays)

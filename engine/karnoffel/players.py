@@ -1,38 +1,18 @@
-"""Computer players for Karnöffel.
+"""Karnöffel's computer players by level (its entry in :data:`engine.games.GAMES`).
 
 A player decides from **its seat's view only** (``State.view(seat)``: what
 the rules let that seat know) plus its own seeded randomness, so it cannot
-cheat: it never sees the state itself.
-
->>> from engine.karnoffel.state import new_match
->>> state = new_match(seed="doc")
->>> seat = state.current_player()
->>> action = choose_action("random", state.view(seat), seed_for(state, seat))
->>> state.is_legal(action)
-True
+cheat: it never sees the state itself. :func:`engine.players.choose_action`
+asks the level's player of the view's game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from engine.core import Player, RandomPlayer, choose_with, seed_for
+from engine.core import PlayerFactory, RandomPlayer
 from engine.karnoffel.heuristic import HeuristicPlayer
 from engine.karnoffel.search import Budget, SearchPlayer
 
-__all__ = [
-    "BUDGETS",
-    "DEFAULT_LEVEL",
-    "LEVELS",
-    "HeuristicPlayer",
-    "Player",
-    "RandomPlayer",
-    "SearchPlayer",
-    "choose_action",
-    "seed_for",
-]
-
+__all__ = ["BUDGETS", "DEFAULT_LEVEL", "LEVELS"]
 
 #: The search levels' budgets (counts, never time). Medium solves few
 #: worlds; hard many more, weighted by the play so far. The numbers and
@@ -45,7 +25,7 @@ BUDGETS: dict[str, Budget] = {
 #: Playing levels by name, weakest first. ``easy`` is the rule-based player
 #: (it plays sensibly, and beats a greedy bot); ``random`` is the tests' and
 #: benchmarks' baseline, never offered to players.
-LEVELS: dict[str, Callable[[], Player]] = {
+LEVELS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "easy": HeuristicPlayer,
     "medium": lambda: SearchPlayer(BUDGETS["medium"]),
@@ -54,8 +34,3 @@ LEVELS: dict[str, Callable[[], Player]] = {
 #: The strongest level whose decisions meet the speed bar in the browser
 #: (Pyodide: median <= 100 ms, p95 <= 300 ms).
 DEFAULT_LEVEL = "hard"
-
-
-def choose_action(level: str, view: dict[str, Any], seed: str) -> str:
-    """The action the player of ``level`` chooses from ``view``."""
-    return choose_with(LEVELS, level, view, seed)

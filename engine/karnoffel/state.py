@@ -23,13 +23,21 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from engine import rng
-from engine.core import CHANCE, TERMINAL, MatchState
+from engine.core import CHANCE, TERMINAL, MatchState, PlayedTrick, explicit_deal
 from engine.errors import IllegalActionError
-from engine.karnoffel.actions import Action, Call, Deal, action_notation, parse_action
-from engine.karnoffel.cards import DECK, Card, Suit
-from engine.karnoffel.rules import HAND_SIZE, TRICKS_TO_WIN, Rules
-from engine.karnoffel.tricks import Role, TrickResult, resolve_trick, role_of
+from engine.karnoffel.actions import (
+    Action,
+    Call,
+    Deal,
+    action_notation,
+    first_dealer,
+    parse_action,
+    seeded_deal,
+)
+from engine.karnoffel.cards import Card, Suit
+from engine.karnoffel.rules import TRICKS_TO_WIN, Rules
+from engine.karnoffel.tricks import Role, resolve_trick, role_of
+from engine.karnoffel.view import seat_view
 from engine.messages import Message
 
 __all__ = [
@@ -38,13 +46,9 @@ __all__ = [
     "BidStep",
     "DealResult",
     "Phase",
-    "PlayedTrick",
     "State",
     "chosen_suit_of",
     "new_match",
-    "seeded_deal",
-    "seeded_deals",
-    "special_cards",
 ]  # fmt: skip
 
 
@@ -60,25 +64,6 @@ class BidStep(Enum):
     WINDOW = "window"  # the acting team may pass or raise
     ANSWER_RAISE = "answer-raise"  # the other team: accept, counter or give up
     ANSWER_COUNTER = "answer-counter"  # the raising team: accept or give up
-
-
-@dataclass(frozen=True)
-class PlayedTrick:
-    """A completed trick: who led, (seat, card) in play order, the winner and why."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-    result: TrickResult
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "leader": self.leader,
-            "cards": [{"seat": seat, "card": card.notation} for seat, card in self.plays],
-            "winner": self.winner,
-            "reason": self.result.reason.to_json(),
-            "notes": [note.to_json() for note in self.result.notes],
-        }
 
 
 @dataclass(frozen=True)
@@ -105,33 +90,6 @@ class DealResult:
         }
 
 
-def seeded_deal(seed: str, number: int, dealer: int, players: int) -> Deal:
-    """Deal ``number`` (0-based) of a match from ``seed``: the first
-    ``players * 5`` cards of the deck shuffled by ``derive(seed, "deal", number)``.
-
-    >>> seeded_deal("doc", 0, 0, 4).cards[:4]
-    (H6, AK, B8, L3)
-    """
-    order = rng.Stream(rng.derive(seed, "deal", number)).shuffled(DECK)
-    return Deal(dealer, tuple(order[: players * HAND_SIZE]))
-
-
-def seeded_deals(seed: str, players: int, count: int) -> list[Deal]:
-    """The first ``count`` deals of a match played from ``seed`` alone: the
-    first dealer by lot, then each deal's forehand deals the next."""
-    dealer = first_dealer(seed, players)
-    deals = []
-    for number in range(count):
-        deals.append(seeded_deal(seed, number, dealer, players))
-        dealer = (dealer + 1) % players
-    return deals
-
-
-def first_dealer(seed: str, players: int) -> int:
-    """The first dealer "drawn by lot": ``below(players)`` of ``derive(seed, "dealer")``."""
-    return rng.Stream(rng.derive(seed, "dealer")).below(players)
-
-
 def chosen_suit_of(face_up: Sequence[Card]) -> Suit:
     """The suit of the lowest face-up card (normal order); the first dealt wins ties."""
     lowest = face_up[0]
@@ -139,13 +97,6 @@ def chosen_suit_of(face_up: Sequence[Card]) -> Suit:
         if card.rank.order < lowest.rank.order:
             lowest = card
     return lowest.suit
-
-
-def special_cards(chosen: Suit) -> list[tuple[Card, Role]]:
-    """The chosen suit's special cards, strongest first."""
-    specials = [(card, role_of(card, chosen)) for card in DECK if card.suit is chosen]
-    found = [(card, role) for card, role in specials if role is not None]
-    return sorted(found, key=lambda pair: list(Role).index(pair[1]))
 
 
 @dataclass
@@ -163,20 +114,28 @@ class State(MatchState):
     """The whole match state. Build with :func:`new_match` or ``engine.records``."""
 
     GAME = "karnoffel"
+    DEAL_TYPE = Deal
+    parse_action = staticmethod(parse_action)
     action_text = staticmethod(action_notation)
     explicit_deals: tuple[Deal, ...]
 
     def __init__(
         self,
-        rules: Rules,
+        rules: Rules | None = None,
         seed: str | None = None,
         deals: Sequence[Deal] = (),
         humans: Sequence[int] = (0,),
     ) -> None:
+        rules = rules or Rules()
         for deal in deals:
             deal.validate(rules.players)
         if seed is None and not deals:
             raise ValueError("a match needs a seed or explicit deals")
+        if deals and deals[0].dealer is None:
+            raise ValueError("the first deal must name its dealer")
+        for seat in humans:
+            if not 0 <= seat < rules.players:
+                raise ValueError(f"human seat {seat} does not exist with {rules.players} players")
         self.rules = rules
         self.spec = rules.spec
         self.players = rules.players
@@ -184,6 +143,7 @@ class State(MatchState):
         self.explicit_deals = tuple(deals)
         self.humans = tuple(sorted(set(humans)))
         self.actions: list[Action] = []
+        self.actors: list[int] = []
         self.scores = [0, 0]
         self.results: list[DealResult] = []
         self.phase = Phase.DEAL
@@ -206,7 +166,7 @@ class State(MatchState):
         self.trick: list[tuple[int, Card]] = []
         self.leader = (dealer + 1) % n
         self.tricks_won = [0, 0]
-        self.played: list[PlayedTrick] = []
+        self.played: list[PlayedTrick[Card]] = []
 
     @property
     def forehand(self) -> int:
@@ -257,7 +217,8 @@ class State(MatchState):
             return None
         number = len(self.results)
         if number < len(self.explicit_deals):
-            return self.explicit_deals[number]
+            dealer = self.next_dealer if number else None
+            return explicit_deal(self.explicit_deals[number], number, dealer)
         if self.seed is None:
             return None
         if self.next_dealer is not None:
@@ -277,41 +238,12 @@ class State(MatchState):
         hand = self.hands[self.current_player()]
         return [card for card in hand if self._why_card_illegal(card) is None]
 
-    def why_illegal(self, action: Action | str, seat: int | None = None) -> Message | None:
-        """``None`` if ``action`` is legal now (for ``seat``, if given), else why not."""
-        if self.phase is Phase.OVER:
-            return Message.of("game_over")
-        if self.phase is Phase.DEAL:
-            return Message.of("chance_pending")
-        if not isinstance(action, (Card, Call)):  # notation, or anything else a caller sends
-            try:
-                action = parse_action(action)
-            except ValueError:
-                return Message.of("unknown_action", action=action)
-        to_act = self.current_player()
-        if seat is not None and seat != to_act:
-            return Message.of("not_your_turn", to_act=to_act, seat=seat)
+    def _why_illegal(self, action: Action, actor: int) -> Message | None:
         if isinstance(action, Card):
             return self._why_card_illegal(action)
         return self._why_call_illegal(action)
 
-    def apply_action(self, action: Action | Deal | str, seat: int | None = None) -> None:
-        """Apply a deal (at a chance node) or the current player's action.
-
-        Raises :class:`IllegalActionError` (state unchanged) if it is illegal.
-        """
-        if isinstance(action, Deal):
-            self._apply_deal(action)
-            return
-        if not isinstance(action, (Card, Call)):
-            try:
-                action = parse_action(action)
-            except ValueError:
-                raise IllegalActionError(Message.of("unknown_action", action=action)) from None
-        reason = self.why_illegal(action, seat)
-        if reason is not None:
-            raise IllegalActionError(reason)
-        self.actions.append(action)
+    def _apply(self, actor: int, action: Action) -> None:
         if isinstance(action, Card):
             self._play_card(action)
         elif self.phase is Phase.SHOW:
@@ -359,15 +291,14 @@ class State(MatchState):
         return None
 
     def _phase_text(self) -> str:
+        """The catalog key that says what the match is waiting for."""
         if self.phase is Phase.BID:
-            key = {
+            return {
                 BidStep.WINDOW: "phase_bid_window",
                 BidStep.ANSWER_RAISE: "phase_bid_answer_raise",
                 BidStep.ANSWER_COUNTER: "phase_bid_answer_counter",
             }[self.bid.step]
-        else:
-            key = {Phase.PLAY: "phase_play", Phase.SHOW: "phase_show"}[self.phase]
-        return Message.of(key).text
+        return {Phase.PLAY: "phase_play", Phase.SHOW: "phase_show"}[self.phase]
 
     # ---------------------------------------------------------------- dealing
     def _apply_deal(self, deal: Deal) -> None:
@@ -377,6 +308,8 @@ class State(MatchState):
             deal.validate(self.players)
         except ValueError as error:
             raise IllegalActionError(Message.of("bad_deal", detail=str(error))) from None
+        if deal.dealer is None:
+            raise IllegalActionError(Message.of("bad_deal", detail="it names no dealer"))
         self._reset_deal(deal.dealer)
         self.deal = deal
         self._deal_stage()
@@ -523,92 +456,10 @@ class State(MatchState):
         self.next_dealer = self.forehand
         self.phase = Phase.OVER if self.match_winner() is not None else Phase.DEAL
 
-    # -------------------------------------------------------------- knowledge
-    def known_cards(self, viewer: int, seat: int) -> list[Card]:
-        """The cards in ``seat``'s hand that ``viewer`` may know, in hand order."""
-        hand = self.hands[seat]
-        if viewer == seat:
-            return list(hand)
-        if Rules.team_of(viewer) == Rules.team_of(seat):
-            if self.spec.partners_see_hands:
-                return list(hand)
-            shown = self.shown[seat]
-            return [card for card in hand if card in shown or card is self.face_up[seat]]
-        return [card for card in hand if card is self.face_up[seat]]
-
     # ------------------------------------------------------------------- view
     def view(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may know, JSON-serialisable (see ``bridge.py``)."""
-        if not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat} in a {self.players}-player game")
-        to_act = self.current_player()
-        view: dict[str, Any] = {
-            "game": "karnoffel",
-            "rules": self.rules.to_json() | {"faces": self.rules.faces},
-            "seat": seat,
-            "players": self.players,
-            "teams": [list(team) for team in self.rules.teams],
-            "humans": list(self.humans),
-            "phase": self.phase.value,
-            "to_act": to_act if to_act >= 0 else None,
-            "deal_number": self.deal_number,
-            "dealer": self.dealer if self.deal is not None else None,
-            "forehand": self.forehand if self.deal is not None else None,
-            "scores": list(self.scores),
-            "target": self.rules.target,
-            "match_winner": self.match_winner(),
-            "results": [result.to_json() for result in self.results],
-            "chosen": self.chosen.value if self.chosen else None,
-            "specials": [
-                {"card": card.notation, "role": role.value}
-                for card, role in (special_cards(self.chosen) if self.chosen else [])
-            ],
-            "stage": self.stage,
-            "face_up": [card.notation if card else None for card in self.face_up],
-            "hands": [
-                {
-                    "known": [card.notation for card in self.known_cards(seat, other)],
-                    "count": len(self.hands[other]),
-                }
-                for other in range(self.players)
-            ],
-            "trick": {
-                "leader": self.leader if self.deal is not None else None,
-                "cards": [{"seat": s, "card": card.notation} for s, card in self.trick],
-                "winning": self._winning_now(),
-            },
-            "tricks": list(self.tricks_won),
-            "played": [trick.to_json() for trick in self.played],
-            "value": self.bid.value,
-            "bid": self._bid_view() if self.spec.bidding else None,
-            "shows": [
-                {"seat": s, "stage": stage, "showed": showed} for s, stage, showed in self.shows
-            ],
-            "legal": [action_notation(a) for a in self.legal_actions()] if to_act == seat else [],
-            "hand_reasons": self._hand_reasons(seat),
-        }
-        return view
-
-    def _winning_now(self) -> dict[str, Any] | None:
-        if not self.trick or self.chosen is None:
-            return None
-        result = resolve_trick([card for _, card in self.trick], self.chosen, self.spec.trick_rule)
-        return {
-            "seat": self.trick[result.winner][0],
-            "index": result.winner,
-            "reason": result.reason.to_json(),
-        }
-
-    def _bid_view(self) -> dict[str, Any]:
-        team = self._bidding_team() if self.phase is Phase.BID else None
-        return {
-            "value": self.bid.value,
-            "offered": self.bid.offered,
-            "window": self.bid.window,
-            "step": self.bid.step.value if self.phase is Phase.BID else None,
-            "team": team,
-            "log": [{"team": t, "call": call} for t, call in self.bid.log],
-        }
+        """Everything ``seat`` may know, as JSON (:mod:`engine.karnoffel.view`)."""
+        return seat_view(self, seat)
 
     # ---------------------------------------------------------------- records
     def outcome(self) -> dict[str, Any]:
@@ -621,33 +472,5 @@ class State(MatchState):
             "winner": self.match_winner(),
         }
 
-    def clone(self) -> State:
-        other = State.__new__(State)
-        other.__dict__.update(self.__dict__)
-        other.actions = list(self.actions)
-        other.scores = list(self.scores)
-        other.results = list(self.results)
-        other.hands = [list(hand) for hand in self.hands]
-        other.face_up = list(self.face_up)
-        other.shown = list(self.shown)
-        other.shows = list(self.shows)
-        other.show_queue = list(self.show_queue)
-        other.bid = _Bid(
-            self.bid.value, self.bid.window, self.bid.step, self.bid.offered, list(self.bid.log)
-        )
-        other.trick = list(self.trick)
-        other.tricks_won = list(self.tricks_won)
-        other.played = list(self.played)
-        return other
 
-
-def new_match(
-    rules: Rules | None = None,
-    seed: str | None = None,
-    deals: Sequence[Deal] = (),
-    humans: Sequence[int] = (0,),
-) -> State:
-    """A match with its first deal dealt (chance settled)."""
-    state = State(rules or Rules(), seed=seed, deals=deals, humans=humans)
-    state.settle_chance()
-    return state
+new_match = State.new_match

@@ -9,9 +9,9 @@ trick, so the highest card of the led suit wins:
 
 >>> result = resolve_trick(parse_cards(["H9", "B3", "LK", "H2"]), Suit.BELLS, "classic")
 >>> result.winner, result.reason.text
-(0, 'H9 wins: the highest card of the suit led (H).')
+(0, 'H9 wins: it is the highest card of the suit led (H).')
 >>> [note.text for note in result.notes]
-['B3 is powerless: a King is in the trick.']
+['B3 has no power: a King is in the trick.']
 
 Historic: off-suit Kings cannot win, and the Bells 3 beats the Hearts 9:
 
@@ -36,6 +36,7 @@ __all__ = [
     "TrickTable",
     "resolve_trick",
     "role_of",
+    "special_cards",
     "trick_table",
     "winner_index",
 ]  # fmt: skip
@@ -76,6 +77,17 @@ def role_of(card: Card, chosen: Suit) -> Role | None:
     if card.suit is not chosen:
         return None
     return _ROLE_BY_RANK.get(card.rank)
+
+
+def special_cards(chosen: Suit) -> list[tuple[Card, Role]]:
+    """The chosen suit's special cards, strongest first.
+
+    >>> [(card.notation, role.value) for card, role in special_cards(Suit.BELLS)][:2]
+    [('BU', 'karnoffel'), ('B7', 'devil')]
+    """
+    specials = [(card, role_of(card, chosen)) for card in DECK if card.suit is chosen]
+    found = [(card, role) for card, role in specials if role is not None]
+    return sorted(found, key=lambda pair: list(Role).index(pair[1]))
 
 
 # Strength bands: specials above every plain card.

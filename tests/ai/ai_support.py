@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine import rng
-from engine.karnoffel.actions import Deal
+from engine.karnoffel.actions import Deal, seeded_deal
 from engine.karnoffel.cards import DECK, Card
 from engine.karnoffel.rules import Rules, RuleSet
 from engine.karnoffel.search import Budget
-from engine.karnoffel.state import Phase, State, seeded_deal
+from engine.karnoffel.state import Phase, State
 
 #: Every configuration the rules allow, as (rule set, players).
 CONFIGS = (("classic", 2), ("classic", 4), ("classic", 6), ("classic", 8), ("historic", 4))

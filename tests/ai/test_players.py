@@ -9,8 +9,7 @@ from ai_support import CONFIGS, QUICK, position, swap_unknown, unknown_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import rng
-from engine.karnoffel import players
+from engine import players, rng
 from engine.karnoffel.knowledge import bits, read_view
 from engine.karnoffel.search import SearchPlayer, sample_world
 from engine.karnoffel.state import new_match

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.karnoffel import players
+from engine import players
 from engine.karnoffel.rules import Rules, RuleSet
 from engine.karnoffel.state import Phase, new_match
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from engine import bridge
-from engine.doppelkopf import players
+from engine import bridge, players
 from engine.records import replay
+from engine.saves import opened
 
 
 @pytest.fixture(autouse=True)
@@ -41,8 +41,8 @@ def test_a_whole_match_through_the_bridge_replays_to_the_same_outcome() -> None:
     outcome = reply["outcome"]
     assert outcome["finished"] and len(outcome["deals"]) == 8
     assert sum(outcome["score"]) == 0
-    assert replay(reply["record"]).outcome() == outcome
-    assert reply["record"]["humans"] == [1]
+    assert replay(opened(reply["save"])).outcome() == outcome
+    assert reply["save"]["humans"] == [1]
 
 
 def test_step_refuses_the_human_turn() -> None:

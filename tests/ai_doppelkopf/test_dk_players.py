@@ -9,9 +9,8 @@ from dk_ai_support import QUICK, position, swap_hidden
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import players as all_players
-from engine import rng
-from engine.doppelkopf import players
+from engine import players, rng
+from engine.doppelkopf import players as dk_players
 from engine.doppelkopf.search import SearchPlayer
 from engine.doppelkopf.state import Phase, new_match
 
@@ -96,13 +95,13 @@ def test_the_seed_matters_to_the_search() -> None:
 
 
 def test_levels_are_shared_with_karnoffel_and_unknown_ones_refused() -> None:
-    assert tuple(players.LEVELS) == all_players.LEVELS
+    assert tuple(dk_players.LEVELS) == players.LEVELS
     assert players.DEFAULT_LEVEL == "hard"
     view = new_match(seed="x").view(0)
     with pytest.raises(ValueError, match="unknown player level"):
         players.choose_action("grandmaster", view, "s")
     with pytest.raises(ValueError, match="no computer players"):
-        all_players.choose_action("random", dict(view, game="skat"), "s")
+        players.choose_action("random", dict(view, game="skat"), "s")
 
 
 def test_players_refuse_a_view_without_a_turn() -> None:
@@ -111,3 +110,42 @@ def test_players_refuse_a_view_without_a_turn() -> None:
     for level in players.LEVELS:
         with pytest.raises(ValueError, match="no legal actions"):
             decide(level, state.view(idle), "s")
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.text("abcdef", min_size=1, max_size=6), steps=st.integers(0, 3))
+def test_hidden_cards_do_not_change_reservations_at_full_strength(seed: str, steps: int) -> None:
+    """The reservation play-outs of the real levels deal only cards the seat cannot see."""
+    state = position(seed, steps)
+    seat = state.current_player()
+    other = swap_hidden(state, seat, rng.derive(seed, "swap"))
+    view = state.view(seat)
+    assert other.view(seat) == view
+    for level in ("medium", "hard"):
+        assert players.choose_action(level, other.view(seat), "s") == players.choose_action(
+            level, view, "s"
+        )
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.text("abcdef", min_size=1, max_size=6), steps=st.integers(34, 52))
+def test_hidden_cards_do_not_change_the_exact_endings(seed: str, steps: int) -> None:
+    """Late in the hand the default level solves the ending: still blind to hidden cards."""
+    state = position(seed, steps)
+    seat = state.current_player()
+    other = swap_hidden(state, seat, rng.derive(seed, "swap"))
+    view = state.view(seat)
+    assert other.view(seat) == view
+    level = players.DEFAULT_LEVEL
+    assert players.choose_action(level, other.view(seat), "s") == players.choose_action(
+        level, view, "s"
+    )
+
+
+def test_the_levels_differ_in_budget_and_easy_is_not_random() -> None:
+    assert dk_players.BUDGETS["hard"].plays > dk_players.BUDGETS["medium"].plays
+    assert dk_players.BUDGETS["hard"].endgame_tricks >= 1
+    state = position("easy", 10)
+    view = state.view(state.current_player())
+    easy = {players.choose_action("easy", view, f"s{i}") for i in range(8)}
+    assert len(easy) == 1  # the heuristic follows rules, not dice

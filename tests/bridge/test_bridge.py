@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Any
 
 import pytest
 
 from engine import bridge
+from engine.daily import pinned_daily
 from engine.records import replay
+from engine.saves import opened
 
 
 @pytest.fixture(autouse=True)
@@ -18,6 +21,22 @@ def fresh_session(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def call(**request: Any) -> dict[str, Any]:
     return json.loads(bridge.handle(json.dumps(request)))
+
+
+def pinned(game: str, day: str) -> dict[str, Any]:
+    """The pinned daily as the worker reads it from puzzles/ (the generator's deals)."""
+    return pinned_daily(game, date.fromisoformat(day))
+
+
+def daily(day: str, today: str, **extra: Any) -> dict[str, Any]:
+    return call(
+        op="daily",
+        game="karnoffel",
+        date=day,
+        today=today,
+        pinned=pinned("karnoffel", day),
+        **extra,
+    )
 
 
 def play_to_end(reply: dict[str, Any]) -> dict[str, Any]:
@@ -64,7 +83,7 @@ def test_a_whole_match_through_the_bridge_matches_its_replay() -> None:
     final = play_to_end(reply)
     assert final["outcome"]["finished"] is True
     assert max(final["outcome"]["score"]) == 5
-    assert replay(final["record"]).outcome() == final["outcome"]
+    assert replay(opened(final["save"])).outcome() == final["outcome"]
 
 
 def test_historic_match_plays_through() -> None:
@@ -106,18 +125,16 @@ def test_computer_cannot_act_for_the_human() -> None:
 
 def test_load_refuses_a_bad_record_naming_the_action() -> None:
     reply = call(op="new", game="karnoffel", seed="bridge-load")
-    record = reply["record"]
-    record["actions"] = ["ZZ"]
-    refused = call(op="load", record=record)
+    save = reply["save"]
+    save["actions"] = ["ZZ"]
+    refused = call(op="load", save=save)
     assert refused["ok"] is False
     assert refused["error"]["key"] == "bad_record"
     assert refused["error"]["params"]["index"] == 0
 
 
 def test_daily_share_and_stats() -> None:
-    reply = call(
-        op="daily", game="karnoffel", date="2026-12-01", today="2026-12-02", level="random"
-    )
+    reply = daily("2026-12-01", "2026-12-02", level="random")
     assert reply["daily"] == {"game": "karnoffel", "number": 1, "date": "2026-12-01"}
     assert call(op="share", address="x")["error"]["key"] == "not_shareable"
     final = play_to_end(reply)
@@ -129,9 +146,10 @@ def test_daily_share_and_stats() -> None:
     # A saved daily reloads as that daily.
     again = call(
         op="load",
-        record=final["record"],
+        save=final["save"],
         daily={"game": "karnoffel", "date": "2026-12-01"},
         today="2026-12-02",
+        pinned=pinned("karnoffel", "2026-12-01"),
         level="random",
     )
     assert again["daily"]["number"] == 1 and again["outcome"] == final["outcome"]
@@ -150,25 +168,18 @@ def test_daily_share_and_stats() -> None:
     ],
 )
 def test_daily_refuses_bad_dates(date: str, key: str) -> None:
-    assert call(op="daily", game="karnoffel", date=date, today="2026-12-05")["error"]["key"] == key
+    def daily_of(day: str, today: str) -> dict[str, Any]:
+        return call(op="daily", game="karnoffel", date=day, today=today, pinned=None)
+
+    assert daily_of(date, "2026-12-05")["error"]["key"] == key
 
 
 def test_two_sessions_playing_the_same_daily_the_same_way_get_the_same_game() -> None:
     finals = []
     for _ in range(2):
         bridge._SESSION = bridge.Session()
-        finals.append(
-            play_to_end(
-                call(
-                    op="daily",
-                    game="karnoffel",
-                    date="2026-12-03",
-                    today="2026-12-03",
-                    level="random",
-                )
-            )
-        )
-    assert finals[0]["record"] == finals[1]["record"]
+        finals.append(play_to_end(daily("2026-12-03", "2026-12-03", level="random")))
+    assert finals[0]["save"] == finals[1]["save"]
 
 
 def test_catalog_lists_rule_choices_and_todays_daily() -> None:
@@ -179,38 +190,43 @@ def test_catalog_lists_rule_choices_and_todays_daily() -> None:
     assert sets["classic"]["players"] == [2, 4, 6, 8]
     assert sets["historic"]["players"] == [4]
     assert reply["games"]["karnoffel"]["faces"] == ["german", "french"]
+    assert reply["levels"] == ["easy", "medium", "hard"] and reply["default_level"] == "hard"
+    assert reply["accepted_levels"] == ["random", "easy", "medium", "hard"]
     assert reply["daily"] == {
         "first": "2026-12-01",
         "games": ["doppelkopf", "karnoffel"],
         "today": {"number": 3, "date": "2026-12-03"},
-        "archive": [{"number": 2, "date": "2026-12-02"}, {"number": 1, "date": "2026-12-01"}],
+        "archive": {
+            "total": 2,
+            "offset": 0,
+            "entries": [{"number": 2, "date": "2026-12-02"}, {"number": 1, "date": "2026-12-01"}],
+        },
     }
     assert reply["stats_schema"] == 1
 
 
 def test_catalog_before_the_first_daily_has_no_todays_daily() -> None:
     before = call(op="catalog", today="2026-11-29")["daily"]
-    assert before["today"] is None and before["archive"] == []
+    assert before["today"] is None and before["archive"]["entries"] == []
     assert call(op="catalog", today="29.11.2026")["error"]["key"] == "bad_date"
 
 
 def test_load_restores_every_saved_point_exactly_as_it_was_left() -> None:
     """A save after any response (mid-trick, between deals, over) reopens as that very state."""
-    reply = call(
-        op="daily", game="karnoffel", date="2026-12-03", today="2026-12-05", level="random"
-    )
+    reply = daily("2026-12-03", "2026-12-05", level="random")
     checked = {"play": 0, "deal": 0, "over": 0}
     while True:
         view = reply["view"]
         loaded = bridge.Session().op_load(
             {
-                "record": reply["record"],
+                "save": reply["save"],
                 "daily": {"game": "karnoffel", "date": "2026-12-03"},
                 "today": "2026-12-05",
+                "pinned": pinned("karnoffel", "2026-12-03"),
                 "between_deals": view["phase"] == "deal",
             }
         )
-        assert loaded["view"] == view and loaded["record"] == reply["record"]
+        assert loaded["view"] == view and loaded["save"] == reply["save"]
         checked[view["phase"]] = checked.get(view["phase"], 0) + 1
         if view["phase"] == "over":
             break
@@ -229,11 +245,9 @@ def test_load_between_deals_then_deal_goes_on_as_in_play() -> None:
         view = reply["view"]
         reply = call(op="act", action=view["legal"][0]) if view["to_act"] == 0 else call(op="step")
     live_next = call(op="deal")
-    assert (
-        call(op="load", record=reply["record"])["view"] == live_next["view"]
-    )  # dealt on by default
-    loaded = call(op="load", record=reply["record"], level="random", between_deals=True)
+    assert call(op="load", save=reply["save"])["view"] == live_next["view"]  # dealt on by default
+    loaded = call(op="load", save=reply["save"], level="random", between_deals=True)
     assert loaded["view"] == reply["view"]
     assert call(op="deal")["view"] == live_next["view"]
-    bad = dict(reply["record"], actions=[*reply["record"]["actions"], 7])
-    assert call(op="load", record=bad, between_deals=True)["error"]["key"] == "bad_record"
+    bad = dict(reply["save"], actions=[*reply["save"]["actions"], 7])
+    assert call(op="load", save=bad, between_deals=True)["error"]["key"] == "bad_record"

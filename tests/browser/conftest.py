@@ -16,7 +16,6 @@ Every test in this folder is marked ``browser``.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import threading
 from collections.abc import Iterator
@@ -26,6 +25,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+
+from sitebuild.server import make_server
+from sitebuild.site import build
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -50,32 +52,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def load_build_module() -> Any:
-    """Import the repo's build.py under a private name (not the PyPA ``build``)."""
-    spec = importlib.util.spec_from_file_location("stichtag_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
-def build_module() -> Any:
-    return load_build_module()
-
-
-@pytest.fixture(scope="session")
-def site_dir(build_module: Any) -> Path:
+def site_dir() -> Path:
     site = ROOT / "site"
     if os.environ.get("STICHTAG_SITE_BUILT") == "1" and (site / "index.html").exists():
         return site
-    build_module.build(site)
+    build(site)
     return site
 
 
 @pytest.fixture(scope="session")
-def site_url(build_module: Any, site_dir: Path) -> Iterator[str]:
-    server = build_module.make_server(site_dir, "127.0.0.1", 0, quiet=True)
+def site_url(site_dir: Path) -> Iterator[str]:
+    server = make_server(site_dir, "127.0.0.1", 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]

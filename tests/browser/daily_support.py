@@ -21,7 +21,7 @@ STATE_JS = """async () => {
   if (!r) return null;
   const v = r.view;
   return {phase: v.phase, to_act: v.to_act, humans: v.humans, legal: v.legal,
-          record: r.record, outcome: r.outcome, scores: v.scores, trick: v.trick, view: v};
+          save: r.save, outcome: r.outcome, scores: v.scores, trick: v.trick, view: v};
 }"""
 
 
@@ -108,14 +108,14 @@ def play(sp: SitePage, moves: int = 10_000, until: Any = None) -> dict[str, Any]
 #: True once the table has moved on from (number of actions, phase) ``seen``.
 CHANGED_JS = """([actions, phase]) => {
   const r = globalThis.stichtag.game.response;
-  return !!r && (r.record.actions.length !== actions || r.view.phase !== phase);
+  return !!r && (r.save.actions.length !== actions || r.view.phase !== phase);
 }"""
 
 
 def wait_for_change(sp: SitePage, seen: dict[str, Any], timeout_ms: int = 60_000) -> None:
     """Wait (CSP-safe, no sleep) until the game has moved on from the state ``seen``."""
     sp.page.wait_for_function(
-        CHANGED_JS, arg=[len(seen["record"]["actions"]), seen["phase"]], timeout=timeout_ms
+        CHANGED_JS, arg=[len(seen["save"]["actions"]), seen["phase"]], timeout=timeout_ms
     )
 
 

@@ -11,14 +11,16 @@ from playwright.sync_api import expect
 
 from engine import daily
 from engine.records import replay
+from engine.saves import opened
 
 DAILY_KEY = f"stichtag:v1:save:daily:karnoffel:{TODAY}"
 STATS_KEY = "stichtag:v1:stats:karnoffel"
 
 
-def expected_share(record: dict[str, Any], number: int, address: str) -> tuple[str, str, bool]:
-    """The share text and line of a finished daily, computed in Python from its record."""
-    outcome = replay(record).outcome()
+def expected_share(save: dict[str, Any], number: int, address: str) -> tuple[str, str, bool]:
+    """The share text and line of a finished daily, computed in Python from its save."""
+    pinned = json.loads((ROOT / "puzzles" / "karnoffel" / f"{TODAY}.json").read_text("utf-8"))
+    outcome = replay(opened(save, pinned["deals"])).outcome()
     team = 0  # the person sits South, seat 0
     score = (outcome["score"][team], outcome["score"][1 - team])
     won = outcome["winner"] == team
@@ -43,22 +45,16 @@ def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(
         for sp in (one, two):
             sp.wait_engine_ready(timeout_ms=150_000)
             assert sp.page.inner_text("#app-title") == "Daily #3 · 2026-12-03"
-        # The daily was opened from its pinned file.
+        # The worker opened the daily from its pinned file; the page holds no deal.
         assert any(url.endswith(f"puzzles/karnoffel/{TODAY}.json") for url in one.requests)
-        pinned = json.loads(
-            (ROOT / "puzzles" / "karnoffel" / f"{TODAY}.json").read_text(encoding="utf-8")
-        )
         end_one, end_two = play(one), play(two)
         assert end_one["phase"] == end_two["phase"] == "over"
-        assert end_one["record"] == end_two["record"]
+        assert end_one["save"] == end_two["save"]
         assert end_one["outcome"] == end_two["outcome"]
-        assert (
-            end_one["record"]["deals"][: len(end_one["outcome"]["deals"])]
-            == pinned["deals"][: len(end_one["outcome"]["deals"])]
-        )
+        assert "deals" not in end_one["save"]
 
         # The share text is exactly the specified one, in both.
-        text, line, won = expected_share(end_one["record"], 3, site_url)
+        text, line, won = expected_share(end_one["save"], 3, site_url)
         for sp in (one, two):
             dialog = sp.page.locator("dialog[data-dialog=result][open]")
             dialog.wait_for()
@@ -95,7 +91,7 @@ def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(
         # Reloading the finished daily shows it finished again and does not count it twice.
         reload(two)
         again = state(two)
-        assert again["phase"] == "over" and again["record"] == end_two["record"]
+        assert again["phase"] == "over" and again["save"] == end_two["save"]
         two.page.locator("dialog[data-dialog=result][open]").wait_for()
         assert json.loads(local_storage(two)[STATS_KEY])["results"] == [
             {"number": 3, "won": won, "archive": False}
@@ -151,11 +147,11 @@ def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(
         sp.page.evaluate("globalThis.stichtag.game.idle()")
         assert "daily=2026-12-03" in page.url
         end = play(sp)
-        assert end["record"]["seed"] == "daily/karnoffel/2026-12-03"
+        assert end["save"]["seed"] == "daily/karnoffel/2026-12-03"
         dialog = page.locator("dialog[data-dialog=result][open]")
         dialog.wait_for()
         assert dialog.locator(".app-dialog-title").inner_text() == "Archive daily #3 · 2026-12-03"
-        text, _, won = expected_share(end["record"], 3, site_url)
+        text, _, won = expected_share(end["save"], 3, site_url)
         assert dialog.locator(".share-text").text_content() == text
         dialog.locator(".share-send").click()
         expect(dialog.locator(".share-status")).to_have_text("Shared.")
@@ -175,7 +171,7 @@ def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(
         page.click(".app-menu-today")
         expect(page.locator("#app-title")).to_have_text("Daily #4 · 2026-12-04")
         sp.page.evaluate("globalThis.stichtag.game.idle()")
-        assert state(sp)["record"]["seed"] == "daily/karnoffel/2026-12-04"
+        assert state(sp)["save"]["seed"] == "daily/karnoffel/2026-12-04"
         sp.assert_clean()
 
 
@@ -203,7 +199,7 @@ def test_bad_or_future_daily_dates_in_the_url_say_why_and_lead_to_today(
             # A playable table behind it: today's daily, waiting for the player.
             now = state(sp)
             assert now["phase"] == "play" and now["to_act"] in now["humans"] and now["legal"]
-            assert now["record"]["seed"] == f"daily/karnoffel/{TODAY}"
+            assert now["save"]["seed"] == f"daily/karnoffel/{TODAY}"
             assert "daily=" not in page.url
             # No file was fetched for a date that cannot be opened.
             assert not any(f"puzzles/karnoffel/{date}" in url for url in sp.requests)
@@ -220,7 +216,7 @@ def test_before_the_first_daily_the_page_offers_a_free_game(browser: Any, site_u
         notice = sp.page.locator("[data-notice=before-first]")
         assert notice.inner_text().startswith("The first daily comes out on 2026-12-01.")
         now = state(sp)
-        assert now["record"]["seed"].startswith("free/") and now["legal"]
+        assert now["save"]["seed"].startswith("free/") and now["legal"]
         assert sp.page.inner_text("#app-title").startswith("Free game · Classic to 7")
         sp.page.click(".app-menu-archive")
         assert sp.page.locator("dialog[open] .archive-empty").is_visible()

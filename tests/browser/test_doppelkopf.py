@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,8 @@ from playwright.sync_api import expect
 
 from engine import records
 from engine.bridge import Session
+from engine.daily import pinned_daily
+from engine.saves import opened
 
 SHOTS = Path(__file__).resolve().parents[2] / ".cache" / "screenshots"
 LEVEL = "easy"  # says healthy unless its hand is strong: special hands stay South's
@@ -130,7 +133,7 @@ def test_doppelkopf_daily_by_clicking_is_the_engines_replay_shared_and_the_same_
         page.wait_for_selector("#table .dk-hand-mine .card-mine", timeout=30_000)
         assert "Doppelkopf · Daily #3" in page.locator("#app-title").inner_text()
         first = state(sp)
-        assert first["record"]["seed"] == f"daily/doppelkopf/{TODAY}"
+        assert first["save"]["seed"] == f"daily/doppelkopf/{TODAY}"
         assert len(first["view"]["hands"][0]["known"]) == 12
         assert page.locator("#table .hand-other").count() == 3
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -138,10 +141,10 @@ def test_doppelkopf_daily_by_clicking_is_the_engines_replay_shared_and_the_same_
 
         # A few moves, then a reload: the save brings back the same game.
         play_hand(sp, rng, max_moves=6)
-        before = state(sp)["record"]
+        before = state(sp)["save"]
         page.reload()
         sp.wait_engine_ready(timeout_ms=150_000)
-        assert state(sp)["record"] == before
+        assert state(sp)["save"] == before
         assert any(":daily:doppelkopf:" in key for key in local_storage(sp))
 
         hands = 0
@@ -158,7 +161,8 @@ def test_doppelkopf_daily_by_clicking_is_the_engines_replay_shared_and_the_same_
                     page.screenshot(path=str(SHOTS / "dk_hand_result.png"))
             page.click("#table .result-panel .continue")
         final = state(sp)
-        outcome = records.replay(final["record"]).outcome()
+        pinned = pinned_daily("doppelkopf", date.fromisoformat(TODAY))
+        outcome = records.replay(opened(final["save"], pinned["deals"])).outcome()
         assert outcome == final["outcome"] and outcome["finished"] and len(outcome["deals"]) == 8
         shown = [
             int(page.locator(f'#table .dk-final[data-seat="{seat}"] b').inner_text())
@@ -186,7 +190,7 @@ def test_doppelkopf_daily_by_clicking_is_the_engines_replay_shared_and_the_same_
         open_site(other, "game=doppelkopf", KNOBS)
         other.page.wait_for_selector("#table .dk-hand-mine .card-mine", timeout=30_000)
         again = state(other)
-        assert again["record"]["seed"] == f"daily/doppelkopf/{TODAY}"
+        assert again["save"]["seed"] == f"daily/doppelkopf/{TODAY}"
         assert again["view"]["hands"][0]["known"] == first_hand
         other.assert_clean()
     print(f"daily match: {time.monotonic() - started:.1f} s")

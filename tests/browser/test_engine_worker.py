@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from conftest import SitePage
 
+from sitebuild.server import make_server
+
 # Plays a whole match through the worker. The choice among the engine's own
 # `legal` actions is the test's; no rule is computed here.
 PLAY_MATCH_JS = """
@@ -109,14 +111,12 @@ def site_page_root() -> Path:
 
 
 @pytest.fixture(scope="module")
-def subpath_url(
-    build_module: Any, site_dir: Path, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[str]:
+def subpath_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The site served at /games/stichtag/ instead of the server root."""
     docroot = tmp_path_factory.mktemp("docroot")
     (docroot / "games").mkdir()
     (docroot / "games" / "stichtag").symlink_to(site_dir.resolve(), target_is_directory=True)
-    server = build_module.make_server(docroot, "127.0.0.1", 0, quiet=True)
+    server = make_server(docroot, "127.0.0.1", 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/games/stichtag/"

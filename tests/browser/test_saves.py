@@ -21,7 +21,7 @@ FREE_KEY = "stichtag:v1:save:free"
 
 def snapshot(sp: Any) -> dict[str, Any]:
     now = state(sp)
-    return {"view": now["view"], "record": now["record"]}
+    return {"view": now["view"], "save": now["save"]}
 
 
 def test_reload_resumes_the_same_state_at_several_points(browser: Any, site_url: str) -> None:
@@ -37,14 +37,14 @@ def test_reload_resumes_the_same_state_at_several_points(browser: Any, site_url:
         now = play(
             sp,
             until=lambda s: (
-                len(s["record"]["actions"]) > 0 and s["trick"]["cards"] and s["to_act"] == 0
+                len(s["save"]["actions"]) > 0 and s["trick"]["cards"] and s["to_act"] == 0
             ),
         )
         assert now["trick"]["cards"], "no mid-trick point reached"
         before = snapshot(sp)
         saved = json.loads(local_storage(sp)[DAILY_KEY])
-        assert saved["format"] == 1 and saved["daily"] == {"game": "karnoffel", "date": TODAY}
-        assert saved["record"] == before["record"]
+        assert saved["format"] == 2 and saved["daily"] == {"game": "karnoffel", "date": TODAY}
+        assert saved["save"] == before["save"]
         reload(sp)
         assert snapshot(sp) == before
         points.append("mid-trick")
@@ -64,29 +64,30 @@ def test_reload_resumes_the_same_state_at_several_points(browser: Any, site_url:
         sp.page.click(f'#table .card-mine[data-card="{now["legal"][0]}"]')
         sp.page.wait_for_function(
             "([key, card]) => { const s = localStorage.getItem(key);"
-            " return !!s && JSON.parse(s).record.actions.at(-1) === card; }",
+            " return !!s && JSON.parse(s).save.actions.at(-1) === card; }",
             arg=[DAILY_KEY, now["legal"][0]],
         )
-        saved = json.loads(local_storage(sp)[DAILY_KEY])["record"]
+        saved = json.loads(local_storage(sp)[DAILY_KEY])["save"]
         assert saved["actions"][-1] == now["legal"][0]
         open_site(sp)  # pace=0 again
         after = state(sp)
         expected = _engine_continuation(saved)
-        assert after["record"] == expected["record"]
+        assert after["save"] == expected["save"]
         assert after["to_act"] == 0 or after["phase"] != "play"
         points.append("computer turn")
         assert points == ["start", "mid-trick", "between deals", "computer turn"]
         sp.assert_clean()
 
 
-def _engine_continuation(record: dict[str, Any]) -> dict[str, Any]:
-    """What the engine answers when the saved record is loaded and the computers move on."""
+def _engine_continuation(save: dict[str, Any]) -> dict[str, Any]:
+    """What the engine answers when the save is loaded and the computers move on."""
     session = bridge.Session()
     reply = session.op_load(
         {
-            "record": record,
+            "save": save,
             "daily": {"game": "karnoffel", "date": TODAY},
             "today": TODAY,
+            "pinned": pinned_daily("karnoffel", date.fromisoformat(TODAY)),
             "level": "random",
         }
     )
@@ -98,18 +99,20 @@ def _engine_continuation(record: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
-def _daily_record(day: str, actions: list[str] | None = None, **changes: Any) -> dict[str, Any]:
-    record = pinned_daily("karnoffel", date.fromisoformat(day))
-    record["actions"] = actions or []
-    record.update(changes)
-    return record
+def _daily_save(day: str, actions: list[str] | None = None, **changes: Any) -> dict[str, Any]:
+    """The engine's save of a daily (its record without the deals)."""
+    save = pinned_daily("karnoffel", date.fromisoformat(day))
+    del save["deals"]
+    save["actions"] = actions or []
+    save.update(changes)
+    return save
 
 
-def _save(record: Any, fmt: Any = 1, day: str = ARCHIVE_DATE) -> str:
+def _save(save: Any, fmt: Any = 2, day: str = ARCHIVE_DATE) -> str:
     return json.dumps(
         {
             "format": fmt,
-            "record": record,
+            "save": save,
             "daily": {"game": "karnoffel", "date": day},
             "savedAt": "2026-12-02T10:00:00Z",
         }
@@ -118,22 +121,22 @@ def _save(record: Any, fmt: Any = 1, day: str = ARCHIVE_DATE) -> str:
 
 BAD_SAVES = [
     ("[1, 2]", "it is not a saved game."),
-    (json.dumps({"format": 1}), "it is not a saved game."),
+    (json.dumps({"format": 2}), "it is not a saved game."),
     (
-        _save({}, fmt=2),
-        "it was saved by a newer version of Stichtag (save format 2, this version reads 1).",
+        _save({}, fmt=3),
+        "it was saved by a newer version of Stichtag (save format 3, this version reads 2).",
     ),
     (_save({}, fmt=0), "it was saved in an old format (0) that this version no longer reads."),
-    (_save(_daily_record(ARCHIVE_DATE, ["ZZ"])), "it cannot be replayed (bad record: "),
-    (_save(_daily_record(ARCHIVE_DATE, format=99)), "it cannot be replayed (bad record: "),
-    (_save(_daily_record("2026-12-01")), "it does not belong to this daily."),
+    (_save(_daily_save(ARCHIVE_DATE, ["ZZ"])), "it cannot be replayed (bad record: "),
+    (_save(_daily_save(ARCHIVE_DATE, format=99)), "it cannot be replayed (bad record: "),
+    (_save(_daily_save("2026-12-01")), "it does not belong to this daily."),
 ]
 
 
 def _playable(sp: Any, seed: str) -> None:
     now = state(sp)
     assert now["phase"] == "play" and now["to_act"] == 0 and now["legal"], now["phase"]
-    assert now["record"]["seed"] == seed
+    assert now["save"]["seed"] == seed
 
 
 def test_each_kind_of_corrupt_save_is_set_aside_with_a_notice(browser: Any, site_url: str) -> None:
@@ -150,9 +153,7 @@ def test_each_kind_of_corrupt_save_is_set_aside_with_a_notice(browser: Any, site
         stored = local_storage(sp)
         aside = [json.loads(v) for k, v in stored.items() if k.startswith("stichtag:v1:setaside:")]
         assert aside == [{"from": ARCHIVE_KEY, "at": aside[0]["at"], "value": "{not json"}]
-        assert (
-            json.loads(stored[ARCHIVE_KEY])["record"]["seed"] == f"daily/karnoffel/{ARCHIVE_DATE}"
-        )
+        assert json.loads(stored[ARCHIVE_KEY])["save"]["seed"] == f"daily/karnoffel/{ARCHIVE_DATE}"
         page.click(f'[data-notice="set-aside:{ARCHIVE_KEY}"] .app-notice-dismiss')
 
         # The other kinds, each found when the daily is opened again.
@@ -182,7 +183,7 @@ def test_each_kind_of_corrupt_save_is_set_aside_with_a_notice(browser: Any, site
         page.evaluate("globalThis.stichtag.game.idle()")
         free_notice = page.locator(f'[data-notice="set-aside:{FREE_KEY}"] .app-notice-text')
         assert "saved by a newer version of Stichtag (save format 7" in free_notice.inner_text()
-        assert state(sp)["record"]["seed"].startswith("free/") and state(sp)["legal"]
+        assert state(sp)["save"]["seed"].startswith("free/") and state(sp)["legal"]
 
         # Statistics of another schema are set aside with a notice; counting starts again.
         stats_key = "stichtag:v1:stats:karnoffel"
@@ -204,10 +205,10 @@ def test_each_kind_of_corrupt_save_is_set_aside_with_a_notice(browser: Any, site
         page.evaluate(
             "() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }"
         )
-        before = len(state(sp)["record"]["actions"])
+        before = len(state(sp)["save"]["actions"])
         play(sp, moves=1)
         expect(page.locator("[data-notice=storage-full]")).to_be_visible()
-        assert len(play(sp, moves=2)["record"]["actions"]) > before + 2
+        assert len(play(sp, moves=2)["save"]["actions"]) > before + 2
         assert page.locator("[data-notice=storage-full]").count() == 1
         sp.assert_clean()
 
@@ -237,7 +238,7 @@ def test_storage_missing_or_full_degrades_to_a_notice(browser: Any, site_url: st
             )
             assert sp.page.inner_text("#app-title") == "Daily #3 · 2026-12-03"
             end = play(sp, moves=3)
-            assert len(end["record"]["actions"]) > 3
+            assert len(end["save"]["actions"]) > 3
             # Statistics still open (from memory) and the new-game dialog still starts a game.
             sp.page.click(".app-menu-stats")
             expect(
@@ -249,7 +250,7 @@ def test_storage_missing_or_full_degrades_to_a_notice(browser: Any, site_url: st
             sp.page.click(".app-menu-new")
             sp.page.click("dialog[open] .new-game-start")
             sp.page.evaluate("globalThis.stichtag.game.idle()")
-            assert state(sp)["record"]["seed"].startswith("free/")
+            assert state(sp)["save"]["seed"].startswith("free/")
             sp.assert_clean()
 
 
@@ -257,7 +258,7 @@ def test_free_play_remembers_the_rules_and_resumes(browser: Any, site_url: str) 
     with site_context(browser, site_url) as sp:
         page = sp.page
         open_site(sp)
-        daily_actions = play(sp, moves=2)["record"]["actions"]
+        daily_actions = play(sp, moves=2)["save"]["actions"]
         page.click(".app-menu-new")
         dialog = page.locator("dialog[data-dialog=new-game][open]")
         dialog.locator("select[name=set]").select_option("classic")
@@ -268,13 +269,13 @@ def test_free_play_remembers_the_rules_and_resumes(browser: Any, site_url: str) 
         expect(page.locator("#app-title")).to_have_text("Free game · Classic to 5, 2 players")
         page.evaluate("globalThis.stichtag.game.idle()")
         first = state(sp)
-        assert first["record"]["rules"] == {
+        assert first["save"]["rules"] == {
             "set": "classic",
             "target": 5,
             "players": 2,
             "faces": "french",
         }
-        assert first["record"]["seed"].startswith("free/")
+        assert first["save"]["seed"].startswith("free/")
         assert "free" in page.url
         settings = json.loads(local_storage(sp)["stichtag:v1:settings"])
         assert (
@@ -283,7 +284,7 @@ def test_free_play_remembers_the_rules_and_resumes(browser: Any, site_url: str) 
         )
         now = play(sp, moves=2)
         reload(sp)
-        assert snapshot(sp) == {"view": now["view"], "record": now["record"]}
+        assert snapshot(sp) == {"view": now["view"], "save": now["save"]}
         assert page.locator("#table").get_attribute("data-faces") == "french"
         # The rules are remembered in the dialog; historic offers only what the engine allows.
         page.click(".app-menu-new")
@@ -300,10 +301,10 @@ def test_free_play_remembers_the_rules_and_resumes(browser: Any, site_url: str) 
         page.click(".app-menu-today")
         expect(page.locator("#app-title")).to_have_text("Daily #3 · 2026-12-03")
         page.evaluate("globalThis.stichtag.game.idle()")
-        assert state(sp)["record"]["actions"] == daily_actions
+        assert state(sp)["save"]["actions"] == daily_actions
         # A seed in the URL opens that free game.
         page.evaluate("globalThis.stichtag.app.navigate('seed=abc&rules=historic')")
         page.evaluate("globalThis.stichtag.game.idle()")
-        seeded = state(sp)["record"]
+        seeded = state(sp)["save"]
         assert seeded["seed"] == "abc" and seeded["rules"]["set"] == "historic"
         sp.assert_clean()

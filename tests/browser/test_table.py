@@ -14,6 +14,7 @@ from conftest import SitePage
 
 from engine import records
 from engine.bridge import Session
+from engine.saves import opened
 
 SHOTS = Path(__file__).resolve().parents[2] / ".cache" / "screenshots"
 
@@ -107,8 +108,8 @@ def test_a_classic_match_played_by_clicking_matches_the_engine_replay(site_page:
     counts = play_by_clicking(page, random.Random(1))
     print(f"classic match by clicking: {counts} in {time.monotonic() - start:.1f} s")
 
-    record = response(page)["record"]
-    outcome = records.replay(record).outcome()
+    record = response(page)["save"]
+    outcome = records.replay(opened(record)).outcome()
     assert outcome["finished"] is True
     us, them = shown_final_score(page)
     assert (us, them) == (outcome["score"][0], outcome["score"][1])
@@ -210,8 +211,8 @@ def test_a_historic_match_through_bids_and_shows_by_clicking(site_page: SitePage
     counts = play_by_clicking(page, random.Random(3))
     print(f"historic match by clicking: {counts} in {time.monotonic() - start:.1f} s")
     assert counts["calls"] > 0
-    record = response(page)["record"]
-    outcome = records.replay(record).outcome()
+    record = response(page)["save"]
+    outcome = records.replay(opened(record)).outcome()
     assert outcome["finished"] is True
     assert shown_final_score(page) == (outcome["score"][0], outcome["score"][1])
     assert any(call in record["actions"] for call in ("show", "no-show"))

@@ -8,7 +8,6 @@ from itertools import pairwise
 import pytest
 
 from engine.daily import (
-    DAILY_GAMES,
     FIRST_DAILY,
     DailyDateError,
     daily_date,
@@ -19,6 +18,7 @@ from engine.daily import (
     share_line,
     share_text,
 )
+from engine.games import GAMES
 from engine.karnoffel.rules import Rules
 from engine.karnoffel.state import new_match
 from engine.records import replay
@@ -73,7 +73,7 @@ def test_pinned_daily_is_the_seeded_match_with_every_deal_it_can_need() -> None:
     day = date(2026, 12, 3)
     pinned = pinned_daily("karnoffel", day)
     assert pinned["rules"] == {"set": "classic", "target": 7, "players": 4}
-    assert len(pinned["deals"]) == DAILY_GAMES["karnoffel"].deals == 13
+    assert len(pinned["deals"]) == GAMES["karnoffel"].daily.deals == 13
     # Replaying the pinned record deals exactly what the seed alone deals.
     pinned_match = replay(pinned)
     seeded_match = new_match(Rules(), seed=pinned["seed"])

@@ -6,9 +6,11 @@ import json
 from datetime import date
 
 from engine import bridge
-from engine.daily import DAILY_GAMES, pinned_daily, share_line, share_text
-from engine.doppelkopf.state import first_dealer, seeded_deal
+from engine.daily import pinned_daily, share_line, share_text
+from engine.doppelkopf.actions import first_dealer, seeded_deal
+from engine.games import GAMES
 from engine.records import replay
+from engine.saves import opened
 
 DAY = date(2026, 12, 3)
 
@@ -21,10 +23,11 @@ def test_pinned_deals_are_the_seeds_deals_in_dealer_turn() -> None:
     pinned = pinned_daily("doppelkopf", DAY)
     assert pinned["seed"] == "daily/doppelkopf/2026-12-03"
     assert pinned["rules"] == {"set": "standard", "variants": []}
-    assert len(pinned["deals"]) == DAILY_GAMES["doppelkopf"].deals >= 8
-    first = first_dealer(pinned["seed"])
-    for n, deal in enumerate(pinned["deals"]):
-        assert deal == seeded_deal(pinned["seed"], n, (first + n) % 4).to_json()
+    assert len(pinned["deals"]) == GAMES["doppelkopf"].daily.deals >= 8
+    # Only the first deal names its dealer: after it the rules say who deals.
+    dealers = [first_dealer(pinned["seed"])] + [None] * (len(pinned["deals"]) - 1)
+    for n, (deal, dealer) in enumerate(zip(pinned["deals"], dealers, strict=True)):
+        assert deal == seeded_deal(pinned["seed"], n, dealer).to_json()
     # Without redeals the pinned daily deals what the bare seed deals.
     assert replay(pinned).view(0)["hands"] == replay(dict(pinned, deals=[])).view(0)["hands"]
 
@@ -40,7 +43,14 @@ def test_deals_beyond_the_pinned_ones_come_from_the_seed() -> None:
 
 
 def play_daily(today: str = "2026-12-05") -> dict:
-    reply = call(op="daily", game="doppelkopf", date=DAY.isoformat(), today=today, level="random")
+    reply = call(
+        op="daily",
+        game="doppelkopf",
+        date=DAY.isoformat(),
+        today=today,
+        level="random",
+        pinned=pinned_daily("doppelkopf", DAY),
+    )
     assert reply["ok"], reply
     assert reply["daily"] == {"game": "doppelkopf", "number": 3, "date": "2026-12-03"}
     while not reply["outcome"]["finished"]:
@@ -58,9 +68,10 @@ def play_daily(today: str = "2026-12-05") -> dict:
 def test_a_daily_is_eight_hands_the_same_for_everyone_and_shares_one_mark_per_hand() -> None:
     first = play_daily()
     second = play_daily()
-    assert first["record"] == second["record"]
+    assert first["save"] == second["save"]
     assert len(first["outcome"]["deals"]) == 8
-    assert replay(first["record"]).outcome() == first["outcome"]
+    record = opened(first["save"], pinned_daily("doppelkopf", DAY)["deals"])
+    assert replay(record).outcome() == first["outcome"]
     shared = call(op="share", address="https://example.org/")
     assert shared["ok"], shared
     lines = shared["text"].split("\n")

@@ -17,7 +17,7 @@ from engine.doppelkopf.scoring import (
     score_hand,
     seat_scores,
 )
-from engine.doppelkopf.tricks import PlayedTrick, resolve_trick
+from engine.doppelkopf.tricks import PlayedTrick, resolve_trick, trick_points
 
 TEAM = frozenset({0, 2})  # Re in a normal game
 SOLOIST = frozenset({1})
@@ -141,12 +141,12 @@ def test_fox_and_doppelkopf_counted_for_the_right_party() -> None:
     # Kontra (seat 1) plays its fox, Re's seat 2 wins with DQ: a fox for Re.
     # 11 + 11 + 3 + 10 = 35: no Doppelkopf.
     first = trick(0, "SA DA DQ S10")
-    assert first.winner == 2 and first.points == 35
+    assert first.winner == 2 and trick_points(first) == 35
     # Tricks of 40+ won by Kontra: a Doppelkopf each for Kontra.
     second = trick(0, "SA H10 SA S10")
-    assert second.points == 42 and second.winner == 1
+    assert trick_points(second) == 42 and second.winner == 1
     third = trick(0, "CA CA C10 DA")  # Kontra wins with its own fox: no catch
-    assert third.winner == 3 and third.points >= 40
+    assert third.winner == 3 and trick_points(third) >= 40
     extras = find_extras([first, second, third], PARTIES)
     assert extras == (
         Extra(ExtraKind.FOX, Party.RE, 1),

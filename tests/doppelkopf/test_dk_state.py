@@ -8,8 +8,8 @@ import pytest
 from dk_support import advance_to, finish_hand, make_deal, play, snapshot, start
 
 from engine.doppelkopf import Contract, Party, Rules, Variant, action_notation
-from engine.doppelkopf.actions import Deal
-from engine.doppelkopf.state import GameKind, Phase, State, seeded_deal
+from engine.doppelkopf.actions import Deal, seeded_deal
+from engine.doppelkopf.state import GameKind, Phase, State
 from engine.errors import IllegalActionError
 
 MARRIAGE_HANDS = {
@@ -169,24 +169,32 @@ def test_poverty_declined_by_all_takes_the_next_deal_with_the_same_dealer() -> N
     assert state.dealer == 3 and state.hand_number == 1 and state.deals_dealt == 2
 
 
+def _redeal_after_poverty(later_deals: list[Deal]) -> State:
+    """Seat 0 is poor and nobody takes its cards: the dealer (3) deals again."""
+    state = State(None, seed="tests", deals=[make_deal(POOR), *later_deals])
+    state.settle_chance()
+    play(state, "poverty", "healthy", "healthy", "healthy", "pass:DA,D10,D9")
+    play(state, "decline", "decline", "decline")
+    return state
+
+
 def test_after_a_redeal_the_next_explicit_deal_keeps_the_dealer() -> None:
     """A pinned daily fixes the cards of each deal, not who deals it."""
-    later = seeded_deal("other", 0, 0)
-    state = State(None, seed="tests", deals=[make_deal(POOR), later, seeded_deal("other", 1, 1)])
-    state.settle_chance()
-    play(
-        state,
-        "poverty",
-        "healthy",
-        "healthy",
-        "healthy",
-        "pass:DA,D10,D9",
-        "decline",
-        "decline",
-        "decline",
-    )
+    later = seeded_deal("other", 0, None)
+    state = _redeal_after_poverty([later, seeded_deal("other", 1, None)])
     state.settle_chance()
     assert state.dealer == 3 and state.deal == Deal(3, later.cards)
+
+
+def test_an_explicit_deal_that_names_another_dealer_is_refused() -> None:
+    """records.md: a later deal's dealer follows the rules; a contradiction is
+    refused, never silently obeyed or ignored."""
+    state = _redeal_after_poverty([seeded_deal("other", 0, 0)])
+    with pytest.raises(IllegalActionError, match="deal 1 names dealer 0, but by the rules seat 3"):
+        state.settle_chance()
+    agreeing = _redeal_after_poverty([seeded_deal("other", 0, 3)])
+    agreeing.settle_chance()
+    assert agreeing.dealer == 3
 
 
 # ------------------------------------------------------------------ announcements
@@ -197,8 +205,8 @@ def test_announcements_in_a_row_within_card_limits() -> None:
     names = []
     while "announce" in legal(state):
         play(state, "announce")
-        names.append(state.announcements[-1].title)
-    assert names == ["Re", "no 90", "no 60", "no 30", "schwarz"]
+        names.append(state.announcements[-1].id)
+    assert names == ["re", "no90", "no60", "no30", "schwarz"]
     assert state.why_illegal("announce").key == "dk_announce_nothing_left"  # type: ignore[union-attr]
     assert state.view(1)["parties"][0] == "re"
     assert state.current_player() == 0  # announcing does not end the turn
@@ -211,7 +219,7 @@ def test_announcement_card_limits() -> None:
     advance_to(state, 0, 3)  # 10 cards: too late for Re
     reason = state.why_illegal("announce")
     assert reason is not None and reason.key == "dk_announce_too_late"
-    assert reason.text == "Too late for Re: it needs 11 cards in hand, you hold 10."
+    assert reason.text == "Too late for Re: it needs 11 cards in hand, and you hold 10."
     before = snapshot(state)
     with pytest.raises(IllegalActionError):
         state.apply_action("announce")

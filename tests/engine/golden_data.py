@@ -17,12 +17,11 @@ REPO = Path(__file__).resolve().parents[2]
 if __name__ == "__main__":  # as a script; under pytest, engine may come from a wheel
     sys.path.insert(0, str(REPO))
 
-from engine import rng
-from engine.karnoffel import players
-from engine.karnoffel.actions import Deal
+from engine import players, rng
+from engine.karnoffel.actions import Deal, first_dealer, seeded_deal
 from engine.karnoffel.cards import DECK
 from engine.karnoffel.rules import Rules, RuleSet
-from engine.karnoffel.state import State, first_dealer, new_match, seeded_deal
+from engine.karnoffel.state import State, new_match
 from engine.records import dumps
 
 GOLDEN = REPO / "tests" / "golden"

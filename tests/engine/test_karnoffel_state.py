@@ -18,10 +18,10 @@ from karnoffel_support import (
 
 from engine import rng
 from engine.errors import IllegalActionError
-from engine.karnoffel.actions import Call, Deal
+from engine.karnoffel.actions import Call, Deal, first_dealer
 from engine.karnoffel.cards import DECK, Card, Suit, parse_cards
 from engine.karnoffel.rules import Rules, RuleSet
-from engine.karnoffel.state import CHANCE, TERMINAL, BidStep, Phase, State, first_dealer, new_match
+from engine.karnoffel.state import CHANCE, TERMINAL, BidStep, Phase, State, new_match
 
 HISTORIC = Rules(set=RuleSet.HISTORIC)
 

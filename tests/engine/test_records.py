@@ -7,8 +7,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +21,11 @@ from hypothesis import strategies as st
 from karnoffel_support import CONFIGS, play_random_match, rules_for
 
 from engine import rng
+from engine.daily import pinned_daily
 from engine.errors import RecordError
-from engine.karnoffel.actions import Deal
+from engine.karnoffel.actions import Deal, seeded_deal
 from engine.karnoffel.cards import DECK
-from engine.karnoffel.state import State, new_match, seeded_deal
+from engine.karnoffel.state import State, new_match
 from engine.records import FORMAT_VERSION, dumps, loads, replay
 
 REPO = Path(__file__).resolve().parents[2]
@@ -128,7 +131,7 @@ BASE: dict[str, Any] = {
         ({"seed": None}, "a seed or explicit deals"),
         ({"humans": [4]}, "human seat 4"),
         ({"actions": "LK"}, "'actions' must be a list"),
-        ({"moves": []}, "unknown record field(s): moves"),
+        ({"moves": []}, "unknown record field(s): 'moves'"),
     ],
 )
 def test_bad_records_are_refused_with_a_reason(change: dict[str, Any], message: str) -> None:
@@ -250,6 +253,47 @@ def test_cli_reads_bytes_strictly(tmp_path: Path) -> None:
     done = _cli("replay", str(marked))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["score"] == [5, 0]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ('{"format": ' + "9" * 5000 + "}", "too long"),
+        ('{"format": 1e999}', "1e999 is not a number JSON allows"),
+        ('{"format": NaN}', "NaN is not a number JSON allows"),
+        ('{"format": 1, "seed": "' + '\\"' * 60_000, "not valid JSON"),
+        ('["' + '\\"' * 600_000, "not valid JSON"),
+    ],
+)
+def test_hostile_record_text_is_refused_with_a_message(text: str, reason: str) -> None:
+    """Issue 9: a 5,000-digit format gave a traceback; an unterminated string of
+    escaped quotes took ~30 s (a quadratic scan; the scan is linear now)."""
+    with pytest.raises(RecordError, match=re.escape(reason)):
+        replay(loads(text))
+    done = _cli("replay", "-", stdin=text)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and reason in done.stderr
+
+
+def test_a_later_deal_that_names_another_dealer_is_refused_naming_the_deal() -> None:
+    """records.md: after the first deal the rules say who deals; a record that
+    says otherwise is refused, never silently obeyed."""
+    record = pinned_daily("karnoffel", date(2026, 12, 3))
+    first_deal_over = _until_deal_over(record)
+    rotated = record["deals"][1]["dealer"]
+    assert replay(dict(record, actions=first_deal_over)).dealer == rotated
+    wrong = [dict(deal) for deal in record["deals"]]
+    wrong[1]["dealer"] = (rotated + 2) % 4
+    with pytest.raises(RecordError, match="deal 1 names dealer"):
+        replay(dict(record, deals=wrong, actions=first_deal_over))
+    unnamed = [record["deals"][0]] + [{"cards": deal["cards"]} for deal in record["deals"][1:]]
+    assert replay(dict(record, deals=unnamed, actions=first_deal_over)).dealer == rotated
+
+
+def _until_deal_over(record: dict[str, Any]) -> list[str]:
+    match = replay(record)
+    while not match.results:
+        match.apply_action(match.legal_actions()[0])
+    return [match.action_text(action) for action in match.actions]
 
 
 # -------------------------------------------------------------------- golden

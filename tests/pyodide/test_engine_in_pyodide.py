@@ -23,9 +23,12 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+
+from sitebuild.deps import ensure_node_modules
+from sitebuild.runtime import compiled_stdlib
+from sitebuild.wheel import build_wheel
 
 pytestmark = pytest.mark.pyodide
 
@@ -44,15 +47,7 @@ PURE_PACKAGES = (
 )
 TIMEOUT_S = 20 * 60
 #: Test folders that drive a browser or Pyodide themselves.
-NOT_IN_PYODIDE = {"browser", "pyodide"}
-
-
-def _build_module() -> Any:
-    spec = importlib.util.spec_from_file_location("stichtag_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+NOT_IN_PYODIDE = {"browser", "pyodide", "sitebuild", "docs"}
 
 
 def _pin(name: str) -> str:
@@ -128,10 +123,9 @@ def test_engine_tests_pass_in_pyodide(tmp_path: Path) -> None:
         pytest.skip(f"no engine tests yet (selection {selection}): nothing to run in Pyodide")
     if shutil.which("node") is None:
         pytest.fail("node is required for the Pyodide tests")
-    build = _build_module()
-    version = build.ensure_node_modules()
-    stdlib = build.compiled_stdlib(version)
-    wheel = build.build_wheel(tmp_path / "wheel", with_pyc=True)
+    version = ensure_node_modules()
+    stdlib = compiled_stdlib(version)
+    wheel = build_wheel(tmp_path / "wheel", with_pyc=True)
     wheels = pure_wheels()
     cmd = [
         "node",

@@ -1,22 +1,42 @@
 // Everything the site keeps on the device, under versioned keys:
 //   stichtag:v1:save:daily:<game>:<date>   the daily of that date in progress / finished
-//   stichtag:v1:save:free                  the free game
-//   stichtag:v1:settings                   the chosen free-play rules and card faces
+//   stichtag:v1:save:free                  the free Karnöffel game
+//   stichtag:v1:save:free:<game>           the free game of any other game
+//   stichtag:v1:settings                   the chosen free-play rules, card faces and language
 //   stichtag:v1:stats:<game>               {schema, results: [{number, won, archive}]}
 //   stichtag:v1:setaside:<timestamp>       a save or stats that could not be used
-// A save is {format: SAVE_FORMAT, record, daily?: {game, date}, between?: true, savedAt}
-// (between: saved while a finished deal was on show, before the next deal).
+// A save is {format: SAVE_FORMAT, save, daily?: {game, date}, between?: true, savedAt}
+// where `save` is the engine's save of the match: its record without the deals,
+// other seats' hidden actions sealed (the page never keeps a card it may not
+// know); between: saved while a finished deal was on show, before the next deal.
+// Format 1 kept the whole record (deals included): it is read once and rewritten.
 // localStorage may be missing (private mode: SecurityError) or full
 // (QuotaExceededError): every call here is safe, values then live in memory
 // for the session and `onProblem(kind, error)` is told once per kind.
 
 export const PREFIX = "stichtag:v1:";
-export const SAVE_FORMAT = 1;
+export const SAVE_FORMAT = 2;
 export const FREE_SLOT = `${PREFIX}save:free`;
 export const SETTINGS_KEY = `${PREFIX}settings`;
 
 export function dailySlot(game, date) { return `${PREFIX}save:daily:${game}:${date}`; }
+
+/** Free slots named before there was a second game keep their name. */
+const FIRST_FREE_SLOTS = { karnoffel: FREE_SLOT };
+
+/** The slot of `game`'s free game. */
+export function freeSlot(game) { return FIRST_FREE_SLOTS[game] || `${FREE_SLOT}:${game}`; }
 export function statsKey(game) { return `${PREFIX}stats:${game}`; }
+
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** One daily's result as the statistics keep it. */
+function isResult(entry) {
+  return isObject(entry) && Number.isInteger(entry.number) && entry.number >= 1
+    && typeof entry.won === "boolean" && typeof entry.archive === "boolean";
+}
 
 function isQuota(error) {
   return error && (error.name === "QuotaExceededError" || error.name === "NS_ERROR_DOM_QUOTA_REACHED" || error.code === 22);
@@ -112,64 +132,99 @@ export class Store {
       return { status: "bad", reason: { key: "save.shape", params: {} } };
     }
     const format = value.format;
+    if (format === 1 && isObject(value.record)) {
+      // The old shape kept the deals: drop them (they come back from the seed or
+      // the pinned daily) and keep the game in progress.
+      const save = { ...value.record };
+      delete save.deals;
+      const migrated = { ...value, format: SAVE_FORMAT, save };
+      delete migrated.record;
+      this.setJSON(slot, migrated);
+      return { status: "ok", save: migrated };
+    }
     if (typeof format === "number" && format !== SAVE_FORMAT) {
       const key = format > SAVE_FORMAT ? "save.newer" : "save.older";
       return { status: "bad", reason: { key, params: { found: format, expected: SAVE_FORMAT } } };
     }
-    if (format !== SAVE_FORMAT || !value.record || typeof value.record !== "object" || Array.isArray(value.record)) {
+    if (format !== SAVE_FORMAT || !isObject(value.save)) {
       return { status: "bad", reason: { key: "save.shape", params: {} } };
     }
     return { status: "ok", save: value };
   }
 
-  writeSave(slot, { record, daily, between = false }) {
-    const save = { format: SAVE_FORMAT, record, savedAt: new Date().toISOString() };
-    if (daily) save.daily = { game: daily.game, date: daily.date };
-    if (between) save.between = true;
-    return this.setJSON(slot, save);
+  writeSave(slot, { save, daily, between = false }) {
+    const stored = { format: SAVE_FORMAT, save, savedAt: new Date().toISOString() };
+    if (daily) stored.daily = { game: daily.game, date: daily.date };
+    if (between) stored.between = true;
+    return this.setJSON(slot, stored);
   }
 
-  /** Move whatever is in `key` aside; true when a copy was kept on the device. */
+  /**
+   * Move whatever is in `key` aside: "moved" when a copy was kept on the device
+   * and `key` is free again; "kept" when there is no room for a copy, so it stays
+   * where it is (nothing is ever deleted); "none" when there was nothing.
+   */
   setAside(key) {
     const raw = this.get(key);
-    if (raw === null) return false;
+    if (raw === null) return "none";
     let aside = `${PREFIX}setaside:${Date.now()}`;
     for (let n = 1; this.get(aside) !== null; n++) aside = `${PREFIX}setaside:${Date.now()}-${n}`;
-    const kept = this.set(aside, JSON.stringify({ from: key, at: new Date().toISOString(), value: raw }));
+    if (!this.set(aside, JSON.stringify({ from: key, at: new Date().toISOString(), value: raw }))) {
+      this.memory.delete(aside); // not on the device: no copy worth pretending to have
+      return "kept";
+    }
     this.remove(key);
-    return kept;
+    return "moved";
   }
 
   // ------------------------------------------------------------- settings
+  /** The remembered settings: {settings, problem?}; unreadable ones are set aside. */
   readSettings() {
-    const { value, ok } = this.getJSON(SETTINGS_KEY);
-    return ok && value && typeof value === "object" && !Array.isArray(value) ? value : {};
+    const { raw, value, ok } = this.getJSON(SETTINGS_KEY);
+    if (raw === null) return { settings: {} };
+    if (ok && isObject(value)) return { settings: value };
+    return { settings: {}, problem: "unreadable", aside: this.setAside(SETTINGS_KEY) };
   }
 
   writeSettings(settings) { return this.setJSON(SETTINGS_KEY, settings); }
 
+  /** The language chosen in the menu, if any (read before the app starts: the first texts). */
+  static rememberedLanguage() {
+    try {
+      const value = JSON.parse(globalThis.localStorage.getItem(SETTINGS_KEY));
+      return isObject(value) && typeof value.language === "string" ? value.language : null;
+    } catch {
+      return null;
+    }
+  }
+
   // ---------------------------------------------------------------- stats
   /**
    * The daily results of `game`: {results, problem?}. A stats entry of
-   * another schema or unreadable is set aside (problem says why).
+   * another schema or unreadable is set aside (problem: {key, params} says why).
    */
   readResults(game, schema) {
     const key = statsKey(game);
     const { raw, value, ok } = this.getJSON(key);
     if (raw === null) return { results: [] };
-    let problem = null;
-    if (!ok || !value || typeof value !== "object" || !Array.isArray(value.results)) problem = "unreadable";
-    else if (value.schema !== schema) problem = `schema ${value.schema}, expected ${schema}`;
+    let problem = null; // why they cannot be used, as a text key and its params
+    if (!ok || !isObject(value) || !Array.isArray(value.results)) problem = { key: "stats.problem.unreadable", params: {} };
+    else if (value.schema !== schema) problem = { key: "stats.problem.schema", params: { found: String(value.schema), expected: schema } };
+    else {
+      const bad = value.results.findIndex((entry) => !isResult(entry));
+      if (bad >= 0) problem = { key: "stats.problem.entry", params: { number: bad + 1 } };
+    }
     if (problem) {
-      this.setAside(key);
-      return { results: [], problem };
+      const aside = this.setAside(key);
+      return { results: [], problem, aside };
     }
     return { results: value.results };
   }
 
   /** Record a daily's result once (one result per daily number); true if added. */
   addResult(game, schema, result) {
-    const { results } = this.readResults(game, schema);
+    const { results, aside } = this.readResults(game, schema);
+    if (aside === "kept") return false; // the unreadable statistics stay where they are
     if (results.some((entry) => entry && entry.number === result.number)) return false;
     results.push({ number: result.number, won: result.won, archive: result.archive });
     this.setJSON(statsKey(game), { schema, results });

@@ -9,6 +9,8 @@
 //                  {type: "ready", timings, pyodideVersion}
 //                  {type: "boot-error", error: {name, message}}
 // Requests that arrive during boot wait for it. No rule logic lives here.
+// The worker, not the page, reads a daily's pinned deals (puzzles/GAME/DATE.json)
+// and hands them to the engine: the page never holds a card it may not know.
 import { BUILD_INFO } from "./build-info.js";
 
 const t0 = performance.now();
@@ -17,7 +19,15 @@ const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
 const siteURL = (path) => new URL("../" + path, import.meta.url).href;
 
 function errorInfo(err) {
-  return { name: (err && err.name) || "Error", message: String((err && err.message) || err) };
+  const info = { name: (err && err.name) || "Error", message: String((err && err.message) || err) };
+  // The worker has no texts: the page words an error that names its text key.
+  if (err && err.key) Object.assign(info, { key: err.key, params: err.params });
+  return info;
+}
+
+/** An error the page words from its catalog (`key`, `params`). */
+function textError(key, params) {
+  return Object.assign(new Error(key), { key, params });
 }
 
 async function fetchWheel() {
@@ -27,10 +37,9 @@ async function fetchWheel() {
   try {
     resp = await fetch(url, { integrity: BUILD_INFO.wheel_integrity });
   } catch (err) {
-    throw new Error(`could not download the engine (${BUILD_INFO.wheel}): ${err.message}. ` +
-      "Check the connection and try again; if it keeps failing, reload the page.");
+    throw textError("engine.download_failed", { file: BUILD_INFO.wheel, reason: err.message });
   }
-  if (!resp.ok) throw new Error(`could not download the engine (${BUILD_INFO.wheel}): HTTP ${resp.status}`);
+  if (!resp.ok) throw textError("engine.download_status", { file: BUILD_INFO.wheel, status: String(resp.status) });
   return new Uint8Array(await resp.arrayBuffer());
 }
 
@@ -67,13 +76,48 @@ engine.then(
   (err) => self.postMessage({ type: "boot-error", error: errorInfo(err) }),
 );
 
+/** The daily a request opens ({game, date}), if any. */
+function dailyOf(request) {
+  if (!request || typeof request !== "object") return null;
+  if (request.op === "daily") return { game: request.game, date: request.date };
+  if (request.op === "load" && request.daily && typeof request.daily === "object") return request.daily;
+  return null;
+}
+
+/** The pinned daily file, or null when there is none (the engine then refuses the day). */
+async function pinnedDaily({ game, date }) {
+  try {
+    const path = `puzzles/${encodeURIComponent(game)}/${encodeURIComponent(date)}.json`;
+    const reply = await fetch(siteURL(path), { cache: "no-cache" });
+    return reply.ok ? await reply.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The engine's answer to a request. A daily's pinned deals are read only once the
+ * engine has accepted the game and the date and asks for them ("daily_not_pinned"),
+ * so a bad or future date never fetches a file; pinned deals from the page are
+ * never used.
+ */
+async function answer(handle, request) {
+  const ask = (req) => JSON.parse(handle(JSON.stringify(req)));
+  if (!request || typeof request !== "object" || Array.isArray(request)) return ask(request);
+  const { pinned: _ignored, ...asked } = request;
+  const reply = ask(asked);
+  const daily = dailyOf(asked);
+  if (reply.ok || !daily || !reply.error || reply.error.key !== "daily_not_pinned") return reply;
+  const pinned = await pinnedDaily(daily);
+  return pinned ? ask({ ...asked, pinned }) : reply;
+}
+
 self.onmessage = async (event) => {
   const { id, request } = event.data || {};
   if (typeof id !== "number") return;
   try {
     const { handle } = await engine;
-    const answer = handle(JSON.stringify(request));
-    self.postMessage({ id, ok: true, response: JSON.parse(answer) });
+    self.postMessage({ id, ok: true, response: await answer(handle, request) });
   } catch (err) {
     self.postMessage({ id, ok: false, error: errorInfo(err) });
   }

@@ -1,0 +1,1 @@
+"""The steps of `build.py`, one module per job (see build.py)."""
