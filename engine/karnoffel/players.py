@@ -15,11 +15,14 @@ from engine.karnoffel.search import Budget, SearchPlayer
 __all__ = ["BUDGETS", "DEFAULT_LEVEL", "LEVELS"]
 
 #: The search levels' budgets (counts, never time). Medium solves few
-#: worlds; hard many more, weighted by the play so far. The numbers and
+#: worlds; hard more, weighted by the play so far, as many as the speed bar
+#: allows (hard is the default level). The numbers and
 #: their measured strength and speed: ``benchmarks/results/karnoffel_players.md``.
 BUDGETS: dict[str, Budget] = {
-    "medium": Budget(worlds=12, nodes=8000, bid_worlds=16, bid_nodes=4000),
-    "hard": Budget(worlds=40, nodes=200000, candidates=160, bid_worlds=32, bid_nodes=20000),
+    "medium": Budget(worlds=8, nodes=3000, playout_worlds=8, bid_playouts=12, bid_nodes=2000),
+    "hard": Budget(
+        worlds=20, nodes=7000, candidates=60, playout_worlds=12, bid_playouts=16, bid_nodes=4000
+    ),
 }
 
 #: Playing levels by name, weakest first. ``easy`` is the rule-based player

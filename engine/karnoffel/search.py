@@ -7,7 +7,8 @@ worlds are sampled than solved and the solved ones are drawn in proportion
 to how well each explains the cards played so far
 (:mod:`engine.karnoffel.inference`). Every legal card is judged in each
 world by the exact open-card solver (:mod:`engine.karnoffel.solver`), from
-the first trick on; the card that wins in most worlds is played, ties going
+the first trick on, while its nodes last, and in the worlds left by a
+heuristic play-out; the card that wins in most worlds is played, ties going
 to the heuristic's choice. A card that can no longer catch up with the best
 is not solved in the remaining worlds, and the search stops once one card is
 left (neither changes the choice).
@@ -19,9 +20,7 @@ the deal: the share of deals completed from the view that the team wins with
 open cards.
 
 The budget is counted in worlds and **solver nodes**, never in wall-clock
-time, so the same seed and view give the same action on every device. If
-not even one world can be solved within the nodes (6 or 8 players early in
-a deal), each card is judged by heuristic play-outs instead.
+time, so the same seed and view give the same action on every device.
 
 >>> from engine.karnoffel.state import new_match
 >>> state = new_match(seed="doc")
@@ -78,12 +77,13 @@ class Budget:
     #: tenths of the square root of the worlds solved (0: only once it can no
     #: longer catch up, which never changes the choice).
     prune: int = 0
-    #: Worlds (each one play-out per legal card) if not one world can be solved.
+    #: Most worlds judged by a heuristic play-out per legal card once the
+    #: solver's nodes are spent (early in a deal, above all with 6 or 8 players).
     playout_worlds: int = 12
     #: Deals completed from the view for estimating the chance of winning a
-    #: deal (bidding), each solved exactly while ``bid_nodes`` last, else
-    #: judged by a heuristic play-out.
-    bid_worlds: int = 32
+    #: deal (bidding), each played out exactly (open cards) while ``bid_nodes``
+    #: last, else by the heuristic.
+    bid_playouts: int = 32
     #: Solver nodes per bidding decision.
     bid_nodes: int = 20000
 
@@ -215,18 +215,26 @@ class SearchPlayer:
         team = seat % 2
         solver = Solver(known.chosen, known.trick_rule, known.players)
         solver.node_limit = budget.nodes
-        solved = 0
+        judged = 0
         draws = self.worlds(known, stream)
         left = sum(times for _, times in draws)
         alive = moves
+        table = strengths(known.chosen, known.trick_rule)
+        played_out = 0
         for world, times in draws:
-            try:
-                values = solver.move_values(
-                    team, world, known.leader, known.trick, known.tricks_won, alive
-                )
-            except OutOfBudget:
-                break
-            solved += times
+            if solver.nodes <= solver.node_limit:
+                try:
+                    values = solver.move_values(
+                        team, world, known.leader, known.trick, known.tricks_won, alive
+                    )
+                except OutOfBudget:
+                    solver.nodes = solver.node_limit + 1  # spent: play out the worlds left
+            if solver.nodes > solver.node_limit:
+                if played_out >= budget.playout_worlds:
+                    break
+                played_out += 1
+                values = {move: self._playout_wins(known, world, move, table) for move in alive}
+            judged += times
             left -= times
             for move in alive:
                 scores[move] += times * values[move]
@@ -235,13 +243,11 @@ class SearchPlayer:
             # ``prune``, so is a move that trails far behind already.
             best = max(scores[move] for move in alive)
             margin = left
-            if budget.prune and solved >= 4:
-                margin = min(margin, budget.prune * solved**0.5 / 10)
+            if budget.prune and judged >= 4:
+                margin = min(margin, budget.prune * judged**0.5 / 10)
             alive = [move for move in alive if scores[move] + margin >= best]
             if len(alive) == 1:
                 break
-        if not solved:
-            self._playouts(known, stream, moves, scores)
         return max(moves, key=lambda move: (scores[move], move == preferred, -move))
 
     def worlds(self, known: Knowledge, stream: rng.Stream) -> list[tuple[tuple[int, ...], int]]:
@@ -257,21 +263,16 @@ class SearchPlayer:
             (candidates[index], times) for index, times in resample(weights, budget.worlds, stream)
         ]
 
-    def _playouts(
-        self, known: Knowledge, stream: rng.Stream, moves: list[int], scores: dict[int, int]
-    ) -> None:
-        """Judge each move by heuristic play-outs (deals too big to solve: 6 or 8 players)."""
+    def _playout_wins(
+        self, known: Knowledge, world: tuple[int, ...], move: int, table: Strengths
+    ) -> bool:
+        """Whether the team wins ``world`` after ``move`` in a heuristic play-out
+        (a world the solver's nodes no longer reach)."""
         team = known.seat % 2
-        table = strengths(known.chosen, known.trick_rule)
-        for _ in range(self.budget.playout_worlds):
-            world = sample_world(known, stream)
-            for move in moves:
-                hands, leader, trick, won = self._after(known, world, move)
-                if max(won) >= TRICKS_TO_WIN:
-                    scores[move] += won[team] >= TRICKS_TO_WIN
-                    continue
-                winner = playout(hands, leader, trick, won, table, known.partners_see_hands)
-                scores[move] += winner == team
+        hands, leader, trick, won = self._after(known, world, move)
+        if max(won) >= TRICKS_TO_WIN:
+            return won[team] >= TRICKS_TO_WIN
+        return playout(hands, leader, trick, won, table, known.partners_see_hands) == team
 
     @staticmethod
     def _after(
@@ -300,7 +301,7 @@ class SearchPlayer:
         solver = Solver(known.chosen, known.trick_rule, known.players)
         solver.node_limit = budget.bid_nodes
         wins = 0
-        for _ in range(budget.bid_worlds):
+        for _ in range(budget.bid_playouts):
             hands = _complete_deal(known, sample_world(known, stream), stream)
             try:
                 wins += solver.team_wins(team, hands, known.leader, (), (0, 0))
@@ -309,4 +310,4 @@ class SearchPlayer:
                 solver.node_limit = 0  # spent: play out the remaining deals
             winner = playout(hands, known.leader, (), (0, 0), table, known.partners_see_hands)
             wins += winner == team
-        return wins / budget.bid_worlds
+        return wins / budget.bid_playouts

@@ -17,9 +17,9 @@ CONFIGS = (("classic", 2), ("classic", 4), ("classic", 6), ("classic", 8), ("his
 #: Small search budgets keep the tests quick (the benchmarks use the levels'
 #: own); hard keeps its inference (worlds weighted by the play so far).
 QUICK = {
-    "medium": Budget(worlds=3, nodes=3000, playout_worlds=2, bid_worlds=3, bid_nodes=1000),
+    "medium": Budget(worlds=3, nodes=3000, playout_worlds=2, bid_playouts=3, bid_nodes=1000),
     "hard": Budget(
-        worlds=4, nodes=5000, candidates=12, playout_worlds=2, bid_worlds=4, bid_nodes=1500
+        worlds=4, nodes=5000, candidates=12, playout_worlds=2, bid_playouts=4, bid_nodes=1500
     ),
 }
 
