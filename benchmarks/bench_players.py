@@ -140,6 +140,11 @@ def interval(scores: Sequence[float]) -> str:
     return f"{100 * mean:5.1f}% [{100 * low:5.1f}, {100 * high:5.1f}]"
 
 
+def score_counts(scores: Sequence[float]) -> list[int]:
+    """How many pairs A lost both, split, won both (so that rows of chunks merge exactly)."""
+    return [sum(1 for score in scores if score == value) for value in (0.0, 0.5, 1.0)]
+
+
 def write_json(path: str | None, row: dict[str, object]) -> None:
     """Append one result row (a JSON object on one line) to ``path``."""
     if path is None:
@@ -263,6 +268,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall", help="timing clock")
     parser.add_argument("--json", default=None, help="append result rows (JSON lines) to FILE")
+    parser.add_argument(
+        "--tag", default="", help="a label kept in the rows (say, the engine's commit)"
+    )
     args = parser.parse_args(argv)
     global clock
     clock = CLOCKS[args.clock]
@@ -350,6 +358,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "pairs": len(tally.deal_pair_scores),
                         "rate": round(mean, 4),
                         "ci95": [round(low, 4), round(high, 4)],
+                        "score_counts": score_counts(tally.deal_pair_scores),
+                        "tag": args.tag,
                         "points_per_pair": round(points, 3),
                         "secs": round(elapsed),
                     },
