@@ -10,6 +10,14 @@ export class EngineError extends Error {
   }
 }
 
+/** The worker script; passes the page's test knob ?snapshot= on ([offline], engine-boot.js). */
+function workerURL() {
+  const url = new URL("./worker.js", import.meta.url);
+  const knob = new URLSearchParams(location.search).get("snapshot");
+  if (knob) url.searchParams.set("snapshot", knob);
+  return url;
+}
+
 export class Engine {
   /**
    * @param {object} [options]
@@ -23,7 +31,7 @@ export class Engine {
    */
   constructor(options = {}) {
     this.options = {
-      workerURL: new URL("./worker.js", import.meta.url),
+      workerURL: workerURL(),
       bootTimeoutMs: 30000,
       onStatus() {}, onReady() {}, onSlowBoot() {}, onError() {},
       ...options,

@@ -43,6 +43,9 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   let idleWaiters = [];
   let focusedCard = null;
   let matchOverSent = false;
+  // [offline] Until the person's first action after open(), computers move without
+  // the pace: the first decision is the person's as soon as the engine is ready.
+  let openingMoves = false;
 
   // --------------------------------------------------------- requests
   let chain = Promise.resolve();
@@ -222,7 +225,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     try {
       while (loopWanted && response && computerToAct(response.view) && !opening) {
         const gen = generation;
-        await delay(stepDelay(response.view));
+        await delay(openingMoves ? 0 : stepDelay(response.view));
         if (gen !== generation || opening || !response || !computerToAct(response.view)) continue;
         let answer;
         try {
@@ -259,6 +262,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     generation++;
     lastRequest = request;
     matchOverSent = false;
+    openingMoves = true;
     focusedCard = null;
     hideError();
     showHint("");
@@ -271,6 +275,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   async function act(action) {
     if (!response) throw new Error("no game is open");
     if (busy || looping || opening) return response; // a move is already on its way
+    openingMoves = false;
     busy = true;
     root.dataset.busy = "true";
     const gen = generation;
@@ -297,6 +302,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
 
   async function continueDeal() {
     if (!response || response.view.phase !== "deal" || busy) return response;
+    openingMoves = false;
     busy = true;
     root.dataset.busy = "true";
     const gen = generation;

@@ -94,6 +94,11 @@ const EN = {
   "new.faces": "Cards",
   "new.start": "Start new game",
   "new.cancel": "Cancel",
+
+  // a new build is installed (offline.js)
+  "update.ready": "A new version of Stichtag is ready. Your game in progress is kept.",
+  "update.reload": "Reload now",
+  "update.later": "Later",
 };
 
 let table = EN;
