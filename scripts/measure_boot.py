@@ -177,19 +177,30 @@ PAGE_TIMES = """() => {
   const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
   const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
   const info = globalThis.stichtag && globalThis.stichtag.info;
-  const mine = document.querySelectorAll(".hand-mine .card-mine:not([disabled])").length;
+  const mine = document.querySelectorAll(".hand-mine .card-mine.legal").length;
   const calls = document.querySelectorAll(".actions button, .call-buttons button").length;
   return {fcp, ready: mark("stichtag:engine-ready") ?? mark("bare:ready"),
           playable: mark("stichtag:table-ready"), boot: info ? info.timings.boot : null,
           timings: info ? info.timings : null, playable_cards: mine + calls,
           phase: document.getElementById("table")?.dataset.phase ?? null};
 }"""
-SETTLED_JS = """async (needSnapshot) => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  if (!registration || !registration.active || registration.installing || registration.waiting) return false;
-  if (!needSnapshot) return true;
-  const keys = await (await caches.open("stichtag-snapshot")).keys();
-  return keys.length > 0;
+# wait_for_function takes a returned promise for a truthy value: each poll starts
+# an asynchronous check and answers with the previous one's result.
+SETTLED_JS = """(needSnapshot) => {
+  const box = (globalThis.__benchChecks ??= {});
+  (async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const installed = !!registration && !!registration.active && !registration.installing
+      && !registration.waiting;
+    let kept = !needSnapshot;
+    if (needSnapshot) {
+      const root = await navigator.storage.getDirectory();
+      const dir = await root.getDirectoryHandle("stichtag-snapshot").catch(() => null);
+      for await (const name of dir ? dir.keys() : []) kept = Boolean(name);
+    }
+    box.settled = installed && kept;
+  })();
+  return box.settled === true;
 }"""
 
 

@@ -75,6 +75,8 @@ def compressible(site: Path) -> list[Path]:
 def compress_site(site: Path) -> Compressed:
     """Write ``NAME.br`` and ``NAME.gz`` beside every compressible file of
     ``site`` where they save at least :data:`MIN_SAVING`."""
+    for stale in [p for p in site.rglob("*") if p.suffix in (".br", ".gz") and p.is_file()]:
+        stale.unlink()  # a file changed since (a redeployed copy): its twin must not outlive it
     files = compressible(site)
     (CACHE / "compressed").mkdir(parents=True, exist_ok=True)
     jobs = []

@@ -1,6 +1,7 @@
 // Main-thread side of the engine worker: one promise per request, matched by
 // id; boot progress, a boot timeout and errors reported through callbacks so
 // the page can show them. Holds no rule logic.
+import { takeEarlyWorker, workerURL } from "./engine-start.js"; // [offline]
 
 export class EngineError extends Error {
   constructor(message, { name = "EngineError", kind = "request" } = {}) {
@@ -10,13 +11,7 @@ export class EngineError extends Error {
   }
 }
 
-/** The worker script; passes the page's test knob ?snapshot= on ([offline], engine-boot.js). */
-function workerURL() {
-  const url = new URL("./worker.js", import.meta.url);
-  const knob = new URLSearchParams(location.search).get("snapshot");
-  if (knob) url.searchParams.set("snapshot", knob);
-  return url;
-}
+const DEFAULT_WORKER = workerURL();
 
 export class Engine {
   /**
@@ -31,7 +26,7 @@ export class Engine {
    */
   constructor(options = {}) {
     this.options = {
-      workerURL: workerURL(),
+      workerURL: DEFAULT_WORKER,
       bootTimeoutMs: 30000,
       onStatus() {}, onReady() {}, onSlowBoot() {}, onError() {},
       ...options,
@@ -46,7 +41,10 @@ export class Engine {
     this.bootStartedAt = performance.now();
     this.ready = new Promise((resolve, reject) => { this._readyResolve = resolve; this._readyReject = reject; });
     this.ready.catch(() => {}); // failures are also reported through onError
-    const worker = new Worker(this.options.workerURL, { type: "module", name: "stichtag-engine" });
+    // [offline] the worker index.html started before this module loaded, if still unclaimed
+    const early = this.options.workerURL === DEFAULT_WORKER ? takeEarlyWorker() : null;
+    if (early) this.bootStartedAt = early.startedAt;
+    const worker = early ? early.worker : new Worker(this.options.workerURL, { type: "module", name: "stichtag-engine" });
     this.worker = worker;
     worker.onmessage = (event) => this._onMessage(event.data);
     worker.onerror = (event) => {
@@ -59,6 +57,9 @@ export class Engine {
     this._bootTimer = setTimeout(() => {
       if (this.state === "booting") this.options.onSlowBoot(performance.now() - this.bootStartedAt);
     }, this.options.bootTimeoutMs);
+    // [offline] what the early worker said before this page listened
+    const handlers = { message: worker.onmessage, error: worker.onerror, messageerror: worker.onmessageerror };
+    for (const event of early ? early.heard : []) handlers[event.type](event);
   }
 
   _onMessage(msg) {

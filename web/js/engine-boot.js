@@ -4,15 +4,15 @@
 // Where a snapshot comes from (BUILD_INFO.snapshot; test knob: the worker's
 // ?snapshot=device|shipped|off):
 // - "device" (what the site does): the first normal boot on this device
-//   imports the whole engine and then snapshots Pyodide's memory into Cache
-//   Storage, under the build's snapshot key (Pyodide runtime, stdlib, engine
+//   imports the whole engine and then snapshots Pyodide's memory into the
+//   origin private file system (snapshot-store.js), under the build's snapshot key (Pyodide runtime, stdlib, engine
 //   wheel, this file). Later visits restore it instead of booting. The first
 //   visit downloads nothing extra for it.
 // - "shipped": a snapshot file made by the build (`build(snapshot="shipped")`,
 //   only for scripts/measure_boot.py, which compares both ways).
 // - "off": a normal boot.
 // Any trouble with a snapshot (none stored, corrupt, made by another build, no
-// Cache Storage, quota) means a normal boot, without a word to the player.
+// storage, quota) means a normal boot, without a word to the player.
 //
 // The snapshot holds memory, not files: the engine's wheel is written into
 // the file system again after a restore (it is on sys.path, zipimport reads
@@ -107,10 +107,13 @@ export async function bootEngine({ info, siteURL, mode, wheel, status, mark }) {
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
   };
+  // pyodide.asm.mjs (1.2 MB of JS) loads alongside pyodide.mjs rather than after it.
+  const runtime = import(indexURL + "pyodide.asm.mjs");
+  runtime.catch(() => {}); // a failure reaches loadPyodide through createPyodideModule
+  options.createPyodideModule = (settings) => runtime.then((module) => module.default(settings));
   const way = ["device", "shipped", "off"].includes(mode) ? mode : info.snapshot || "off";
-  const snapshotURL = siteURL(`snapshot/${info.snapshot_key}.bin`);
   const pyodideModule = import(indexURL + "pyodide.mjs");
-  const snapshot = way === "device" ? await findSnapshot(snapshotURL)
+  const snapshot = way === "device" ? await findSnapshot(info.snapshot_key)
     : way === "shipped" ? shippedSnapshot(info, siteURL) : null;
   const { loadPyodide } = await pyodideModule;
   mark("module");
@@ -155,7 +158,7 @@ export async function bootEngine({ info, siteURL, mode, wheel, status, mark }) {
   }
   const handle = bridgeHandle(pyodide);
   if (made) {
-    const stored = keepSnapshot(snapshotURL, made);
+    const stored = keepSnapshot(info.snapshot_key, made);
     made = null;
     return { pyodide, handle, boot: "normal", stored };
   }

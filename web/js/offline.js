@@ -18,6 +18,13 @@ function addStylesheet() {
   document.head.append(link);
 }
 
+/** Until the last move is saved: no request in flight, no computer about to move (5 s at most). */
+function settled() {
+  const game = globalThis.stichtag && globalThis.stichtag.game;
+  const idle = game ? game.idle() : Promise.resolve();
+  return Promise.race([idle, new Promise((resolve) => setTimeout(resolve, 5000))]);
+}
+
 function button(label, onClick, className) {
   const el = document.createElement("button");
   el.type = "button";
@@ -37,8 +44,9 @@ function offerUpdate(waiting) {
   const text = document.createElement("p");
   text.className = "update-text";
   text.textContent = t("update.ready");
-  const reload = button(t("update.reload"), () => {
+  const reload = button(t("update.reload"), async () => {
     reload.disabled = true;
+    await settled();
     reloadWanted = true;
     if (waiting && waiting.state === "installed") waiting.postMessage({ type: "skip-waiting" });
     else location.reload(); // already active (another tab took it over)
