@@ -7,32 +7,45 @@ measure is per seat: the game points a seat played by A scores in a hand,
 minus those of a seat played by B, averaged over the two games of a pair.
 The unit of the 95% confidence interval is the pair.
 
+Besides the engine's levels, ``search-v1`` and ``heuristic-v1`` are frozen
+copies of the players before issue 17 (``benchmarks/baselines/doppelkopf_v1``).
+
 Speed: the time of each decision of each level (all decisions, and the card
 choices with two or more distinct legal cards), median and 95th percentile.
 Under Pyodide: ``node benchmarks/bench_players_pyodide.mjs --bench
 bench_doppelkopf_players --speed-only --pairs 8 --clock cpu``.
 
-    python benchmarks/bench_doppelkopf_players.py --pairings easy:random hard:easy \\
-        --pairs 500 --jobs 2
+``--save FILE`` appends one JSON object per result row (strength or speed)
+to FILE, with the command that produced it; ``--progress FILE`` appends each
+finished chunk of deal pairs as it comes, so that a long run that is stopped
+can be continued with ``--first`` and the parts summed up by
+``benchmarks/dk_results.py``.
+
+    python benchmarks/bench_doppelkopf_players.py --pairings hard:heuristic-v1 \\
+        --pairs 1000 --save benchmarks/results/dk_results.jsonl
     python benchmarks/bench_doppelkopf_players.py --speed-only --pairs 10
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+REPOSITORY = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPOSITORY))
 
+from benchmarks.baselines import doppelkopf_v1
 from engine import players
-from engine.doppelkopf.players import LEVELS as GAME_LEVELS
-from engine.doppelkopf.search import Budget, SearchPlayer
+from engine.doppelkopf import players as dk_players
+from engine.doppelkopf.search import SearchPlayer
+from engine.doppelkopf.state import GameKind as Kind
 from engine.doppelkopf.state import Phase, new_match
 
 #: Clocks for timing decisions. "cpu" is the process's CPU time, so that other
@@ -55,6 +68,10 @@ class Tally:
     a_points: list[float] = field(default_factory=list)
     kinds: dict[str, int] = field(default_factory=dict)
     times: Times = field(default_factory=dict)
+    #: Per level and decision ("announce 1" ... "announce 5", a game it
+    #: declared): how often it was made, how often its maker won the hand,
+    #: and the maker's total score.
+    decisions: dict[str, dict[str, list[int]]] = field(default_factory=dict)
 
     def merge(self, other: Tally) -> None:
         self.differences += other.differences
@@ -64,6 +81,18 @@ class Tally:
         for level, groups in other.times.items():
             for group, times in groups.items():
                 self.times.setdefault(level, {}).setdefault(group, []).extend(times)
+        for level, made in other.decisions.items():
+            for name, (count, won, score) in made.items():
+                mine = self.decisions.setdefault(level, {}).setdefault(name, [0, 0, 0])
+                mine[0] += count
+                mine[1] += won
+                mine[2] += score
+
+    def count_decision(self, level: str, name: str, score: int) -> None:
+        mine = self.decisions.setdefault(level, {}).setdefault(name, [0, 0, 0])
+        mine[0] += 1
+        mine[1] += score > 0
+        mine[2] += score
 
 
 def play_hand(seed: str, levels: Sequence[str], tally: Tally) -> list[int]:
@@ -85,13 +114,28 @@ def play_hand(seed: str, levels: Sequence[str], tally: Tally) -> list[int]:
         if view["phase"] == "play" and len(cards) > 1:
             groups.setdefault("card", []).append(elapsed)
         state.apply_action(action)
-    kind = state.results[0].kind.value
+    result = state.results[0]
+    kind = result.kind.value
     tally.kinds[kind] = tally.kinds.get(kind, 0) + 1
-    return list(state.results[0].seat_scores)
+    for announcement in state.announcements:
+        seat = announcement.seat
+        tally.count_decision(
+            levels[seat], f"announce {announcement.level}", result.seat_scores[seat]
+        )
+    if result.declarer is not None and result.kind is not Kind.POVERTY:
+        seat = result.declarer
+        name = kind if result.kind is not Kind.SOLO else f"solo {result.contract.value}"
+        tally.count_decision(levels[seat], name, result.seat_scores[seat])
+    if result.kind is Kind.POVERTY and state.poverty is not None:
+        for seat, name in ((state.poverty.poor, "poverty"), (state.poverty.acceptor, "accept")):
+            if seat is not None:
+                tally.count_decision(levels[seat], name, result.seat_scores[seat])
+    return list(result.seat_scores)
 
 
 def run_pairs(job: tuple[str, str, int, int]) -> Tally:
     level_a, level_b, start, stop = job
+    _register_all(level_a, level_b)
     tally = Tally()
     for number in range(start, stop):
         seed = f"bench/doppelkopf/{number}"
@@ -118,6 +162,10 @@ def percentile(sorted_values: Sequence[float], fraction: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
 
 
+#: Where ``run`` appends each finished chunk (``--progress``), if anywhere.
+progress: Path | None = None
+
+
 def run(level_a: str, level_b: str, pairs: int, jobs: int, first: int = 0) -> Tally:
     chunk = 10
     end = first + pairs
@@ -127,12 +175,32 @@ def run(level_a: str, level_b: str, pairs: int, jobs: int, first: int = 0) -> Ta
         from multiprocessing import Pool
 
         with Pool(jobs, initializer=_register_all, initargs=(level_a, level_b)) as pool:
-            for part in pool.imap(run_pairs, work):
+            for job, part in zip(work, pool.imap(run_pairs, work), strict=True):
                 tally.merge(part)
+                _record_chunk(job, part)
     else:
         for job in work:
-            tally.merge(run_pairs(job))
+            part = run_pairs(job)
+            tally.merge(part)
+            _record_chunk(job, part)
     return tally
+
+
+def _record_chunk(job: tuple[str, str, int, int], part: Tally) -> None:
+    if progress is None:
+        return
+    level_a, level_b, start, stop = job
+    row = {
+        "chunk": [start, stop],
+        "a": level_a,
+        "b": level_b,
+        "differences": part.differences,
+        "a_points": part.a_points,
+        "kinds": part.kinds,
+        "decisions": part.decisions,
+    }
+    with progress.open("a") as out:
+        out.write(json.dumps(row) + "\n")
 
 
 def print_speed(label: str, times: Times) -> None:
@@ -156,15 +224,21 @@ def print_speed(label: str, times: Times) -> None:
 
 
 def register_variant(spec: str) -> None:
-    """Levels such as ``search@plays=1200``: the search player with some
-    budget fields changed (for budget sweeps)."""
-    if "@" not in spec or spec in GAME_LEVELS:
+    """The frozen baselines, and levels such as ``hard@plays=1200``: a search
+    level with some budget fields changed (for budget sweeps)."""
+    if spec in doppelkopf_v1.LEVELS:
+        dk_players.LEVELS[spec] = doppelkopf_v1.LEVELS[spec]
+    if "@" not in spec or spec in dk_players.LEVELS:
         return
     name, _, fields = spec.partition("@")
-    if name not in ("medium", "hard"):
-        raise SystemExit(f"only the search level takes a budget, not {name!r}")
-    budget = Budget(**{key: int(value) for key, value in (f.split("=") for f in fields.split(","))})
-    GAME_LEVELS[spec] = lambda: SearchPlayer(budget)
+    if name not in dk_players.BUDGETS:
+        raise SystemExit(f"only the search levels take a budget, not {name!r}")
+    changes = {
+        key: float(value) if "." in value else int(value)
+        for key, value in (f.split("=") for f in fields.split(","))
+    }
+    budget = replace(dk_players.BUDGETS[name], **changes)  # type: ignore[arg-type]
+    dk_players.LEVELS[spec] = lambda: SearchPlayer(budget)
 
 
 def _register_all(*specs: str) -> None:
@@ -184,9 +258,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--speed-only", action="store_true", help="only time decisions (search vs heuristic)"
     )
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall", help="timing clock")
+    parser.add_argument("--save", type=Path, help="append the result rows (JSON lines) here")
+    parser.add_argument("--progress", type=Path, help="append each finished chunk here")
     args = parser.parse_args(argv)
-    global clock
+    # Relative to the repository, also in Pyodide (whose working directory is not it).
+    for name in ("save", "progress"):
+        if getattr(args, name) is not None:
+            setattr(args, name, REPOSITORY / getattr(args, name))
+    global clock, progress
     clock = CLOCKS[args.clock]
+    progress = args.progress
+    command = "python benchmarks/bench_doppelkopf_players.py " + " ".join(
+        sys.argv[1:] if argv is None else argv
+    )
     implementation = f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}"
     if args.speed_only:
         args.pairings = ["hard:easy"]
@@ -220,8 +304,77 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"{f'[{low:.3f}, {high:.3f}]':>17} {'yes' if low > 0 else 'no':>5} "
                 f"{a_mean:>10.3f} {elapsed:>6.0f}  {kinds}"
             )
-    print_speed(f"{implementation}, {args.clock} clock", all_times)
+            if args.save:
+                save_row(
+                    args.save,
+                    {
+                        "row": "strength",
+                        "a": level_a,
+                        "b": level_b,
+                        "first": args.first,
+                        "pairs": len(tally.differences),
+                        "mean": round(mean, 4),
+                        "ci": [round(low, 4), round(high, 4)],
+                        "a_points": round(a_mean, 4),
+                        "kinds": dict(sorted(tally.kinds.items())),
+                        "secs": round(elapsed),
+                        "implementation": implementation,
+                        "command": command,
+                    },
+                )
+    if not args.speed_only:
+        print_decisions(rows, args.save, command)
+    label = f"{implementation}, {args.clock} clock"
+    print_speed(label, all_times)
+    if args.save:
+        for level, groups in all_times.items():
+            row: dict[str, object] = {"row": "speed", "level": level, "clock": label}
+            for group in ("all", "card"):
+                values = sorted(groups.get(group, []))
+                if values:
+                    row[group] = {
+                        "decisions": len(values),
+                        "median_ms": round(1000 * statistics.median(values), 2),
+                        "p95_ms": round(1000 * percentile(values, 0.95), 2),
+                        "max_ms": round(1000 * values[-1], 2),
+                    }
+            row["command"] = command
+            save_row(args.save, row)
     sys.stdout.flush()
+
+
+def print_decisions(
+    rows: Sequence[tuple[str, str, Tally, float]], save: Path | None, command: str
+) -> None:
+    """How often each level's announcements and declared games won, and what they scored."""
+    print("\ndecisions: how often made, how often the maker won the hand, mean score of the maker")
+    print(f"{'pairing':<34} {'level':<22} {'decision':<22} {'made':>6} {'won %':>6} {'mean':>7}")
+    for level_a, level_b, tally, _ in rows:
+        for level, made in tally.decisions.items():
+            for name, (count, won, score) in sorted(made.items()):
+                print(
+                    f"{level_a + ':' + level_b:<34} {level:<22} {name:<22} {count:>6} "
+                    f"{100 * won / count:>6.1f} {score / count:>7.2f}"
+                )
+                if save:
+                    save_row(
+                        save,
+                        {
+                            "row": "decision",
+                            "pairing": f"{level_a}:{level_b}",
+                            "level": level,
+                            "decision": name,
+                            "made": count,
+                            "won": won,
+                            "mean_score": round(score / count, 3),
+                            "command": command,
+                        },
+                    )
+
+
+def save_row(path: Path, row: dict[str, object]) -> None:
+    with path.open("a") as out:
+        out.write(json.dumps(row) + "\n")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,15 @@
-"""``python -m engine replay FILE|-``: replay a game record, print the outcome as JSON.
+"""The engine's public commands.
+
+- ``python -m engine replay FILE|-``: replay a game record, print the outcome as JSON.
+- ``python -m engine hint FILE|-``: read a record of a game in progress and
+  print, as JSON ``{"seat", "action", "reason": {"key", "params", "text"}}``,
+  what the default computer player would do in the seat to act, and why
+  (:mod:`engine.hints`).
 
 Exit status 0 on success; 2 with a message naming the first bad action (by
-index) and why, if the record cannot be read or replayed.
+index) and why, if the record cannot be read or replayed (both commands
+alike), or, for ``hint``, if there is no decision to advise on (the match is
+over, or no deal is left to deal).
 """
 
 from __future__ import annotations
@@ -11,7 +19,30 @@ import json
 import sys
 
 from engine.errors import RecordError
+from engine.hints import NoHintError, hint
 from engine.records import loads, replay
+
+
+def _read(path: str) -> str | None:
+    """The record's text from ``path`` (``-``: standard input); ``None`` after
+    printing why it cannot be read."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read()
+    except OSError as error:
+        print(f"error: cannot read {path}: {error.strerror}", file=sys.stderr)
+        return None
+    try:
+        # Decoded here, strictly, so a file and stdin are read alike on any
+        # locale; "-sig" accepts a leading byte-order mark from Windows editors.
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        reason = f"not UTF-8 text ({error.reason} at byte {error.start})"
+        print(f"error: bad record: {reason}", file=sys.stderr)
+        return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,30 +50,28 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     replay_cmd = commands.add_parser("replay", help="replay a game record and print its outcome")
     replay_cmd.add_argument("file", help="the record's path, or - for standard input")
+    hint_cmd = commands.add_parser(
+        "hint", help="advise the seat to act in a game in progress: the action and why"
+    )
+    hint_cmd.add_argument("file", help="the record's path, or - for standard input")
     args = parser.parse_args(argv)
-    try:
-        if args.file == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(args.file, "rb") as handle:
-                data = handle.read()
-    except OSError as error:
-        print(f"error: cannot read {args.file}: {error.strerror}", file=sys.stderr)
-        return 2
-    try:
-        # Decoded here, strictly, so a file and stdin are read alike on any
-        # locale; "-sig" accepts a leading byte-order mark from Windows editors.
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        reason = f"not UTF-8 text ({error.reason} at byte {error.start})"
-        print(f"error: bad record: {reason}", file=sys.stderr)
+    text = _read(args.file)
+    if text is None:
         return 2
     try:
         match = replay(loads(text))
     except RecordError as error:
         print(f"error: bad record: {error}", file=sys.stderr)
         return 2
-    print(json.dumps(match.outcome(), ensure_ascii=False, indent=1))
+    if args.command == "replay":
+        print(json.dumps(match.outcome(), ensure_ascii=False, indent=1))
+        return 0
+    try:
+        advice = hint(match)
+    except NoHintError as error:
+        print(f"error: no hint: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(advice.to_json(), ensure_ascii=False, indent=1))
     return 0
 
 

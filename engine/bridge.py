@@ -30,15 +30,35 @@ Requests (``op``):
   made while a finished deal was on show (the next deal waits for ``deal``).
 - ``act``: ``{"action": "BU"}`` — the person's action.
 - ``step``: the computer whose turn it is acts; ``played`` names
-  ``{"seat", "action"}`` as the table learns of it.
+  ``{"seat", "action", "kind"}`` as the table learns of it (``kind``: ``"card"``
+  when a card of the hand was played, ``"call"`` for any other action).
+- ``hint``: → ``{"ok": true, "seat", "action", "reason": {"key", "params",
+  "text"}}``: what the default computer player would do in the person's seat,
+  and why (:mod:`engine.hints`); refused when it is not the person's turn.
+  It never changes the session.
+- ``tutorial``: ``{"id"}`` opens a tutorial (:mod:`engine.tutorials`; the
+  catalog lists them). Its state responses carry ``tutorial: {"id", "title",
+  "step", "steps", "complete", "by", "instruction", "explanation", "focus",
+  "done", "ending", "lesson", "can_undo"}``; a tutorial never counts in the
+  statistics. In a tutorial ``act`` must make the step's move: a legal but
+  other move is refused with the step's ``explanation`` (top level of the
+  error response) and changes nothing; ``step`` plays the scripted computer
+  action; after the last step the match goes on as a free game. Its ``save``
+  names the tutorial instead of a seed, and ``load`` reopens it.
+- ``undo`` (tutorials only): takes back the person's last action and every
+  action after it.
 - ``deal``: deals the next deal after a deal is over.
 - ``view``: the current state again.
-- ``share``: ``{"address"}`` → ``{"text", "line", "won"}`` of the finished daily.
+- ``share``: ``{"address", "lang"?}`` → ``{"text", "line", "won"}`` of the finished
+  daily, worded in ``lang`` (``en`` by default; one of :data:`engine.i18n.LANGUAGES`).
 - ``stats``: ``{"results": [...], "today"}`` → :func:`engine.stats.summarize`.
 
-A state response is ``{"ok": true, "view", "save", "outcome", "played"?,
-"daily"?}`` where ``view`` is ``State.view(seat)``. Errors:
-``{"ok": false, "error": {"key", "params", "text"}}``.
+A state response is ``{"ok": true, "view", "save", "outcome", "turn", "played"?,
+"daily"?, "tutorial"?}`` where ``view`` is ``State.view(seat)`` and ``turn`` is
+``{"seat", "who"}``: who acts next, ``"person"``, ``"computer"`` (the ``step``
+op is due) or ``"none"`` (``seat`` null: a deal is due, or the match is over). Errors:
+``{"ok": false, "error": {"key", "params", "text"}}`` (a refused tutorial move
+adds ``explanation`` and ``tutorial``).
 
 >>> import json
 >>> reply = json.loads(handle(json.dumps({"op": "new", "game": "karnoffel", "seed": "doc"})))
@@ -55,11 +75,13 @@ from datetime import date
 from typing import Any
 
 import engine
-from engine import daily, players, records, saves, stats
+from engine import daily, hints, players, records, saves, stats, tutorials
 from engine.core import MatchState
 from engine.errors import IllegalActionError, RecordError
 from engine.games import GAMES, game_named
+from engine.i18n import LANGUAGES
 from engine.messages import Message, quoted
+from engine.tutorials import Tutorial
 
 __all__ = ["ARCHIVE_PAGE", "MAX_REQUEST_CHARS", "Session", "handle"]
 
@@ -69,18 +91,26 @@ MAX_REQUEST_CHARS = 1_000_000
 ARCHIVE_PAGE = 100
 #: The longest seed a free game may have.
 MAX_SEED_CHARS = 200
+#: Everyone plays a daily from the same seat, South (``product.md``).
+DAILY_SEAT = 0
 
 
 class BridgeError(Exception):
     def __init__(
-        self, text: str, key: str = "bridge_error", params: dict[str, Any] | None = None
+        self,
+        text: str,
+        key: str = "bridge_error",
+        params: dict[str, Any] | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(text)
         self.payload = {"key": key, "params": params or {}, "text": text}
+        #: Further fields of the error response (a refused tutorial move's explanation).
+        self.extra = extra or {}
 
     @classmethod
-    def of(cls, reason: Message) -> BridgeError:
-        return cls(reason.text, reason.key, dict(reason.params))
+    def of(cls, reason: Message, extra: dict[str, Any] | None = None) -> BridgeError:
+        return cls(reason.text, reason.key, dict(reason.params), extra)
 
 
 # ------------------------------------------------------------ request fields
@@ -149,6 +179,7 @@ class Session:
         self.seat = 0
         self.level = players.DEFAULT_LEVEL
         self.daily: dict[str, Any] | None = None
+        self.tutorial: Tutorial | None = None
 
     # ------------------------------------------------------------ operations
     def op_ping(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -175,6 +206,7 @@ class Session:
                 "archive": _archive_page(today, 0),
             },
             "stats_schema": stats.STATS_SCHEMA,
+            "tutorials": [tutorial.to_json() for tutorial in tutorials.TUTORIALS.values()],
         }
 
     def op_archive(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -203,12 +235,22 @@ class Session:
         record = _pinned(request, game, day)
         return self._open(record, request, opened_daily=(game, day))
 
+    def op_tutorial(self, request: dict[str, Any]) -> dict[str, Any]:
+        tutorial = _tutorial(request.get("id"))
+        return self._open(tutorial.record(), request, tutorial=tutorial)
+
     def op_load(self, request: dict[str, Any]) -> dict[str, Any]:
         save = _field(request, "save", dict)
         opened_daily = _field(request, "daily", dict, None)
         between = _field(request, "between_deals", bool, False)
         if "deals" in save:
             raise BridgeError("a save holds no deals", "bad_save")
+        if "tutorial" in save:
+            if opened_daily is not None:
+                raise BridgeError("the saved game is not this daily", "bad_daily_save")
+            tutorial = _tutorial(save["tutorial"])
+            record = _opened_tutorial(save, tutorial)
+            return self._open(record, request, as_left=between, tutorial=tutorial)
         if opened_daily is None:
             record = _opened(save)
             return self._open(record, request, as_left=between)
@@ -224,23 +266,62 @@ class Session:
     def op_act(self, request: dict[str, Any]) -> dict[str, Any]:
         match = self._require_match()
         action = _field(request, "action", str)
+        hand = _notations(match, self.seat)
+        reason = match.why_illegal(action, seat=self.seat)
+        if reason is not None:
+            raise BridgeError.of(reason)
+        if self.tutorial is not None:
+            why_not = self.tutorial.wrong_move(match, action)
+            if why_not is not None:
+                refusal = Message.of("tutorial_wrong_move", action=quoted(action))
+                extra = {
+                    "explanation": why_not.to_json(),
+                    "tutorial": self.tutorial.progress(match),
+                }
+                raise BridgeError.of(refusal, extra)
         try:
             match.apply_action(action, seat=self.seat)
         except IllegalActionError as error:
             raise BridgeError.of(error.reason) from None
-        return self._state(
-            played={"seat": self.seat, "action": match.action_text(match.actions[-1])}
-        )
+        text = match.action_text(match.actions[-1])
+        return self._state(played={"seat": self.seat, "action": text, "kind": _kind(text, hand)})
 
     def op_step(self, request: dict[str, Any]) -> dict[str, Any]:
         match = self._require_match()
         seat = match.current_player()
         if seat < 0 or seat in match.humans:
             raise BridgeError("no computer player is to act now", "no_computer_turn")
-        action = players.choose_action(self.level, match.view(seat), players.seed_for(match, seat))
+        if self.tutorial is not None and not self.tutorial.is_complete(match):
+            action = self.tutorial.steps[len(match.actions)].action
+        else:
+            view = match.view(seat)
+            action = players.choose_action(self.level, view, players.seed_for(match, seat))
+        hand = _notations(match, seat)
         match.apply_action(action, seat=seat)
-        public = GAMES[match.GAME].public_form(match.action_text(match.actions[-1]))
-        return self._state(played={"seat": seat, "action": public})
+        text = match.action_text(match.actions[-1])
+        public = GAMES[match.GAME].public_form(text)
+        return self._state(played={"seat": seat, "action": public, "kind": _kind(text, hand)})
+
+    def op_hint(self, request: dict[str, Any]) -> dict[str, Any]:
+        match = self._require_match()
+        try:
+            advice = hints.hint(match, seat=self.seat)
+        except hints.NoHintError as error:
+            raise BridgeError.of(error.reason) from None
+        return {"ok": True, **advice.to_json()}
+
+    def op_undo(self, request: dict[str, Any]) -> dict[str, Any]:
+        match = self._require_match()
+        if self.tutorial is None:
+            raise BridgeError.of(Message.of("tutorial_only"))
+        keep = self.tutorial.undo_point(match)
+        if keep is None:
+            raise BridgeError.of(Message.of("tutorial_nothing_to_undo"))
+        actions = [match.action_text(action) for action in match.actions[:keep]]
+        # A replay deals on at once when the kept actions end a deal: the person's
+        # step is then the first of the next deal, where the script continues.
+        self.match = records.replay(self.tutorial.record(actions))
+        return self._state()
 
     def op_deal(self, request: dict[str, Any]) -> dict[str, Any]:
         match = self._require_match()
@@ -258,10 +339,17 @@ class Session:
         game, number = self.daily["game"], self.daily["number"]
         result = GAMES[game].seat_result(match.outcome(), self.seat)
         address = _field(request, "address", str, "")[:500]
+        lang = _field(request, "lang", str, "en")
+        if lang not in LANGUAGES:
+            raise BridgeError(
+                f"there is no language {quoted(lang)}", "unknown_language", {"lang": quoted(lang)}
+            )
         return {
             "ok": True,
-            "text": daily.share_text(game, number, result.won, result.score, result.deals, address),
-            "line": daily.share_line(game, number, result.won, result.score, result.deals),
+            "text": daily.share_text(
+                game, number, result.won, result.score, result.deals, address, lang
+            ),
+            "line": daily.share_line(game, number, result.won, result.score, result.deals, lang),
             "won": result.won,
         }
 
@@ -278,15 +366,21 @@ class Session:
         *,
         as_left: bool = False,
         opened_daily: tuple[str, date] | None = None,
+        tutorial: Tutorial | None = None,
     ) -> dict[str, Any]:
         """Replay ``record`` and make it the session's match, all or nothing.
 
         ``as_left``: the last action's finished deal stays on show until the
         ``deal`` op, as in play. The person's seat must be the record's one
         human seat: any other set of humans would leave the table waiting for
-        a person who is not there, or let the computers play the daily.
+        a person who is not there, or let the computers play the daily. A
+        tutorial's match must follow its script (``tutorial``).
         """
-        seat = _field(request, "seat", int, 0)
+        seat = _field(request, "seat", int, tutorial.seat if tutorial else 0)
+        if opened_daily is not None and seat != DAILY_SEAT:
+            raise BridgeError(
+                f"a daily is played from seat {DAILY_SEAT} (South)", "bad_seat", {"seat": seat}
+            )
         level = _level(request, self.level)
         record = dict(record)
         humans = record.setdefault("humans", [seat])
@@ -302,14 +396,17 @@ class Session:
             raise _bad_record(error) from None
         if not 0 <= seat < len(match.hands):
             raise BridgeError(f"there is no seat {seat} in this game", "bad_seat", {"seat": seat})
+        if tutorial is not None and not tutorial.follows_script(match):
+            raise BridgeError.of(Message.of("tutorial_bad_save", id=tutorial.id))
         opened = None
         if opened_daily is not None:
             game, day = opened_daily
             opened = {"game": game, "number": daily.daily_number(day), "date": day.isoformat()}
-        response = _state_of(match, seat)
+        response = _state_of(match, seat, tutorial)
         if opened is not None:
             response["daily"] = opened
         self.match, self.seat, self.level, self.daily = match, seat, level, opened
+        self.tutorial = tutorial
         return response
 
     def _require_match(self) -> MatchState:
@@ -318,7 +415,7 @@ class Session:
         return self.match
 
     def _state(self, played: dict[str, Any] | None = None) -> dict[str, Any]:
-        response = _state_of(self._require_match(), self.seat)
+        response = _state_of(self._require_match(), self.seat, self.tutorial)
         if played is not None:
             response["played"] = played
         if self.daily is not None:
@@ -326,13 +423,57 @@ class Session:
         return response
 
 
-def _state_of(match: MatchState, seat: int) -> dict[str, Any]:
-    return {
+def _state_of(match: MatchState, seat: int, tutorial: Tutorial | None = None) -> dict[str, Any]:
+    response = {
         "ok": True,
         "view": match.view(seat),
-        "save": saves.save_of(match, seat),
+        "save": saves.save_of(match, seat, tutorial.id if tutorial else None),
         "outcome": match.outcome(),
+        "turn": _turn(match),
     }
+    if tutorial is not None:
+        response["tutorial"] = tutorial.progress(match)
+    return response
+
+
+def _tutorial(name: Any) -> Tutorial:
+    tutorial = tutorials.tutorial_named(name)
+    if tutorial is None:
+        raise BridgeError.of(Message.of("tutorial_unknown", id=quoted(name)))
+    return tutorial
+
+
+def _opened_tutorial(save: dict[str, Any], tutorial: Tutorial) -> dict[str, Any]:
+    """The record a tutorial's save stands for: its fields must be the ones the
+    tutorial's saves carry (the actions are checked against the script on replay)."""
+    plain = _opened(save)
+    expected = saves.save_of(tutorial.start(), tutorial.seat, tutorial.id)
+    fields = set(expected) | set(plain)
+    if any(plain.get(name) != expected.get(name) for name in fields - {"actions"}):
+        raise BridgeError.of(Message.of("tutorial_bad_save", id=tutorial.id))
+    actions = plain.get("actions", [])
+    if not isinstance(actions, list):
+        raise _bad_record(RecordError("'actions' must be a list"))
+    return tutorial.record(actions)
+
+
+def _turn(match: MatchState) -> dict[str, Any]:
+    """Who acts next: the page waits for the person, or sends ``step`` for a computer."""
+    seat = match.current_player()
+    if seat < 0:
+        return {"seat": None, "who": "none"}
+    return {"seat": seat, "who": "person" if seat in match.humans else "computer"}
+
+
+def _notations(match: MatchState, seat: int) -> list[str]:
+    """The cards in ``seat``'s hand, by notation (to tell a card played from a call)."""
+    return [card.notation for card in match.hands[seat]]
+
+
+def _kind(action: str, hand: list[str]) -> str:
+    """``"card"`` when ``action`` played one card of the ``hand`` held before it, else
+    ``"call"`` (a bid, a show, a reservation, a poverty exchange of three cards)."""
+    return "card" if action in hand else "call"
 
 
 def _archive_page(today: date, offset: int) -> dict[str, Any]:
@@ -412,7 +553,7 @@ def handle(request_json: str) -> str:
             raise BridgeError(f"unknown op {quoted(op)}", "unknown_op", {"op": quoted(op)})
         response = method(request)
     except BridgeError as error:
-        response = {"ok": False, "error": error.payload}
+        response = {"ok": False, "error": error.payload, **error.extra}
     except Exception as error:  # noqa: BLE001 -- an engine bug: report it, keep the session usable
         text = f"internal error: {type(error).__name__}: {str(error)[:200]}"
         response = {"ok": False, "error": {"key": "internal_error", "params": {}, "text": text}}

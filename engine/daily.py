@@ -23,6 +23,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from engine.games import GAMES
+from engine.i18n import catalog, render
 from engine.messages import Message, quoted
 from engine.records import FORMAT_VERSION
 
@@ -121,11 +122,13 @@ def _mark(deal: bool | None) -> str:
     return _MARK_WON if deal else _MARK_LOST
 
 
-def _score_words(game: str, score: tuple[int, int], sep: str) -> str:
+def _score_words(game: str, score: tuple[int, int], key: str, language: str) -> str:
     # Per-seat (zero-sum) scores are signed: the player's score and the best other's.
     if GAMES[game].signed_scores:
-        return f"{score[0]:+d}{sep}{score[1]:+d}"
-    return f"{score[0]}{sep}{score[1]}"
+        mine, theirs = f"{score[0]:+d}", f"{score[1]:+d}"
+    else:
+        mine, theirs = str(score[0]), str(score[1])
+    return render(key, {"mine": mine, "theirs": theirs}, language)
 
 
 def share_text(
@@ -135,8 +138,10 @@ def share_text(
     score: tuple[int, int],
     deals_won: list[bool | None],
     address: str,
+    language: str = "en",
 ) -> str:
-    """The spoiler-free result of a finished daily, one mark per deal.
+    """The spoiler-free result of a finished daily, one mark per deal, in
+    ``language`` (one of :data:`engine.i18n.LANGUAGES`).
 
     ``score`` is (the player's team, the opponents) — for Doppelkopf (the
     player's seat, the best other seat); ``deals_won`` per deal (Doppelkopf:
@@ -153,26 +158,50 @@ def share_text(
     🟩⬜🟥
     x
     """
-    title = GAMES[game].title
-    verdict = "Won" if won else "Lost"
+    title = render(
+        "share.text.title", {"game": _game_name(game, language), "number": number}, language
+    )
+    score_words = _score_words(game, score, "share.text.score", language)
+    verdict = render(
+        "share.text.won" if won else "share.text.lost", {"score": score_words}, language
+    )
     marks = "".join(_mark(deal) for deal in deals_won)
-    return f"Stichtag · {title} #{number}\n{verdict} {_score_words(game, score, '–')}\n{marks}\n{address}"
+    return f"{title}\n{verdict}\n{marks}\n{address}"
 
 
 def share_line(
-    game: str, number: int, won: bool, score: tuple[int, int], deals_won: list[bool | None]
+    game: str,
+    number: int,
+    won: bool,
+    score: tuple[int, int],
+    deals_won: list[bool | None],
+    language: str = "en",
 ) -> str:
-    """The same result as one plain sentence for screen readers.
+    """The same result as one plain sentence for screen readers, in ``language``.
 
     >>> share_line("karnoffel", 12, True, (7, 4), [True, False, True])
     'Stichtag Karnöffel daily 12: won 7 to 4, 2 of 3 deals won.'
     >>> share_line("doppelkopf", 3, True, (9, 2), [True, None, True])
     'Stichtag Doppelkopf daily 3: won +9 to +2, 2 of 3 hands won.'
     """
-    title = GAMES[game].title
-    verdict = "won" if won else "lost"
-    unit = f"{GAMES[game].deal_unit}s"
-    return (
-        f"Stichtag {title} daily {number}: {verdict} {_score_words(game, score, ' to ')}, "
-        f"{sum(1 for deal in deals_won if deal)} of {len(deals_won)} {unit} won."
+    tally = render(
+        f"share.line.{GAMES[game].deal_unit}s",
+        {"won": sum(1 for deal in deals_won if deal), "count": len(deals_won)},
+        language,
     )
+    return render(
+        "share.line.won" if won else "share.line.lost",
+        {
+            "game": _game_name(game, language),
+            "number": number,
+            "score": _score_words(game, score, "share.line.score", language),
+            "tally": tally,
+        },
+        language,
+    )
+
+
+def _game_name(game: str, language: str) -> str:
+    """The game's name as the page gives it (``game.<name>``), else its title."""
+    key = f"game.{game}"
+    return render(key, None, language) if key in catalog(language) else GAMES[game].title

@@ -20,8 +20,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import MatchState, PlayerFactory
+from engine.messages import Message
 
-__all__ = ["GAMES", "DailySetup", "Game", "SeatResult", "build_match", "game_named"]
+__all__ = [
+    "GAMES",
+    "HELP_STEPS",
+    "DailySetup",
+    "Game",
+    "SeatResult",
+    "build_match",
+    "game_named",
+    "help_keys",
+]
+
+#: Steps of every "How to play" summary.
+HELP_STEPS = 10
 
 
 @dataclass(frozen=True)
@@ -69,10 +82,25 @@ class Game:
     #: An action (its notation) as the other seats learn of it: the notation
     #: itself, or less where the rules hide something (a reservation's kind).
     public_form: Callable[[str], str]
+    #: (a seat's view, the action recommended to it) -> why, as a message whose
+    #: claims are true of the position (:mod:`engine.hints`).
+    hint_reason: Callable[[dict[str, Any], str], Message]
+    #: A rule set's name -> its "How to play" topic: the summary's catalog keys
+    #: are ``help.<topic>.1`` ... ``help.<topic>.10`` (:func:`help_keys`).
+    help_topic: Callable[[str], str]
     #: Scores are per seat and signed (+/-) rather than a team's points.
     signed_scores: bool = False
     #: What one deal of the match is called ("deal", "hand").
     deal_unit: str = "deal"
+
+
+def help_keys(topic: str) -> list[str]:
+    """The catalog keys of a "How to play" summary, in order.
+
+    >>> help_keys(GAMES["karnoffel"].help_topic("historic"))[:2]
+    ['help.karnoffel-historic.1', 'help.karnoffel-historic.2']
+    """
+    return [f"help.{topic}.{step}" for step in range(1, HELP_STEPS + 1)]
 
 
 def _registered() -> dict[str, Game]:

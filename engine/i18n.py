@@ -5,7 +5,7 @@ flat keys, ``{{name}}`` placeholders, ``_one``/``_other`` plural and
 ``_us``/``_them``/``_you``/``_other`` context suffixes). The English catalog
 is the one source of the English wording: the engine renders its messages'
 ``text`` from it here, and the page renders every language from the same
-catalogs (``web/js/i18n.js``), naming cards, seats and teams in words.
+catalogs (``web/js/texts.js``), naming cards, seats and teams in words.
 
 Some parameters name other catalog entries instead of carrying words: a
 ``phase`` is a message key, a ``party`` is ``party.<id>``, an
@@ -15,6 +15,14 @@ Some parameters name other catalog entries instead of carrying words: a
 'Cards cannot be played now: players are deciding whether to show their hands.'
 >>> render("dk_score_below", {"party": "kontra", "level": "no90"})
 'Kontra stayed below no 90: +1.'
+
+A ``count`` param picks a plural entry (``key_one``, ``key_other``, ...) by
+the language's CLDR plural rules, as ``Intl.PluralRules`` does on the page:
+
+>>> render("table.hand.cards", {"count": 1}), render("table.hand.cards", {"count": 4})
+('1 card', '4 cards')
+>>> plural_category("de", 1), plural_category("es", 1_000_000), plural_category("zh", 1)
+('one', 'many', 'other')
 """
 
 from __future__ import annotations
@@ -25,12 +33,20 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["LANGUAGES", "PLACEHOLDER", "catalog", "render"]
+__all__ = ["LANGUAGES", "PLACEHOLDER", "PLURAL_CATEGORIES", "catalog", "plural_category", "render"]
 
 #: The site's languages; English is the source.
 LANGUAGES = ("en", "de", "es", "zh")
 #: An i18next placeholder: ``{{name}}``.
 PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+#: The CLDR plural categories each language's catalog needs for whole numbers
+#: (Spanish "many", for whole millions, falls back to "other" as on the page).
+PLURAL_CATEGORIES = {
+    "en": ("one", "other"),
+    "de": ("one", "other"),
+    "es": ("one", "other"),
+    "zh": ("other",),
+}
 #: Parameters that name a catalog entry (a prefix and the id) rather than words.
 _ENTRY_PARAMS = {
     "phase": "",
@@ -50,10 +66,31 @@ def catalog(language: str = "en") -> dict[str, str]:
     return entries
 
 
+def plural_category(language: str, count: int) -> str:
+    """The CLDR plural category of the whole number ``count`` in ``language``
+    (the rules ``Intl.PluralRules`` applies: one/other; Spanish many; Chinese other)."""
+    if language == "zh":
+        return "other"
+    if count == 1:
+        return "one"
+    if language == "es" and count != 0 and count % 1_000_000 == 0:
+        return "many"
+    return "other"
+
+
+def _entry_key(entries: dict[str, str], key: str, values: dict[str, Any], language: str) -> str:
+    """``key``, or its plural form for a ``count`` param (then ``_other``)."""
+    if key in entries or "count" not in values:
+        return key
+    form = f"{key}_{plural_category(language, int(values['count']))}"
+    return form if form in entries else f"{key}_other"
+
+
 def render(key: str, params: dict[str, Any] | None = None, language: str = "en") -> str:
     """The entry ``key`` with its placeholders filled (see the module docstring)."""
     entries = catalog(language)
     values = params or {}
+    key = _entry_key(entries, key, values, language)
 
     def fill(match: re.Match[str]) -> str:
         name = match.group(1)

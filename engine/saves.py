@@ -5,6 +5,7 @@ is the match's record **without its deals** (they come back from their source:
 the seed, or the pinned daily the worker reads) and with every action that
 the other seats may not see (a Doppelkopf reservation other than "healthy",
 the cards of a poverty exchange) **sealed**, unless the player took it.
+A tutorial's save names its tutorial instead of a seed.
 
 A sealed action is ``~`` and the action's notation XOR a keystream derived
 from the save's seed and the action's index (SHA-256), in base64url. It
@@ -75,10 +76,17 @@ def unseal(sealed: str, key: str, index: int) -> str:
         raise ValueError("not a sealed action of this save") from None
 
 
-def save_of(match: MatchState, viewer: int) -> dict[str, Any]:
-    """The match as the page of seat ``viewer`` may keep it (see the module docstring)."""
+def save_of(match: MatchState, viewer: int, tutorial: str | None = None) -> dict[str, Any]:
+    """The match as the page of seat ``viewer`` may keep it (see the module docstring).
+
+    A tutorial's match (``tutorial``: its id) names the tutorial instead of a
+    seed: its deals and seed come back from the tutorial (:mod:`engine.tutorials`).
+    """
     record = match.to_record()
     record.pop("deals", None)
+    if tutorial is not None:
+        record.pop("seed", None)
+        record["tutorial"] = tutorial
     key = _seal_key(record)
     public_form = GAMES[match.GAME].public_form
     actions = []
@@ -119,6 +127,9 @@ def _is_sealed(action: Any) -> bool:
 
 def _seal_key(record: dict[str, Any]) -> str:
     seed = record.get("seed")
-    if not isinstance(seed, str):
-        raise RecordError("a save needs the seed its deals come from")
-    return seed
+    if isinstance(seed, str):
+        return seed
+    tutorial = record.get("tutorial")
+    if isinstance(tutorial, str):
+        return f"tutorial/{tutorial}"
+    raise RecordError("a save needs the seed its deals come from, or its tutorial")

@@ -14,7 +14,7 @@ from sitebuild.deps import ensure_node_modules
 from sitebuild.docs import build_docs
 from sitebuild.icons import write_icons
 from sitebuild.offline import write_service_worker
-from sitebuild.paths import SITE, WEB, log
+from sitebuild.paths import ENGINE, SITE, WEB, log
 from sitebuild.puzzles import build_puzzles
 from sitebuild.runtime import compiled_stdlib, copy_pyodide
 from sitebuild.snapshot import SNAPSHOT_WAYS, make_shipped_snapshot, snapshot_key
@@ -25,6 +25,19 @@ from sitebuild.wheel import build_wheel, wheel_name
 def copy_web(out: Path) -> None:
     """Copy ``web/`` (HTML, JS shim, CSS, card art) to the site root."""
     shutil.copytree(WEB, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".*", "*~"))
+
+
+def copy_locales(out: Path) -> list[Path]:
+    """Copy the message catalogs (``engine/locales/*.json``, the engine's own) to
+    ``locales/``, where the page fetches its language's texts."""
+    target = out / "locales"
+    target.mkdir(parents=True, exist_ok=True)
+    copied = []
+    for catalog in sorted((ENGINE / "locales").glob("*.json")):
+        shutil.copy2(catalog, target / catalog.name)
+        copied.append(target / catalog.name)
+    log(f"locales: {', '.join(path.stem for path in copied)}")
+    return copied
 
 
 def sri(data: bytes) -> str:
@@ -59,6 +72,7 @@ def build(site: Path = SITE, snapshot: str = "device") -> dict[str, object]:
     site.mkdir(parents=True)
 
     copy_web(site)
+    copy_locales(site)
     copy_pyodide(site / "pyodide")
     # The worker puts the wheel itself on sys.path (zipimport): no unpacking.
     mount = f"/lib/{wheel_name()}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from engine.cli import trick_command
 from engine.doppelkopf import Contract, explain_trick
 
 
@@ -19,16 +20,10 @@ def main(argv: list[str] | None = None) -> int:
     trick.add_argument("--second-heart-ten", action="store_true", help="variant 1")
     trick.add_argument("cards", nargs="+", help="the cards of the trick, led card first")
     args = parser.parse_args(argv)
-    try:
-        result = explain_trick(args.cards, args.game, second_heart_ten=args.second_heart_ten)
-    except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    print(f"winner: {args.cards[result.winner].upper()} (index {result.winner})")
-    print(f"reason: {result.reason.text}")
-    for note in result.notes:
-        print(f"note: {note.text}")
-    return 0
+    return trick_command(
+        lambda: explain_trick(args.cards, args.game, second_heart_ten=args.second_heart_ten),
+        args.cards,
+    )
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from engine import rng
 from engine.doppelkopf.cards import COPIES, PACK, Card, parse_cards, sort_key
 from engine.doppelkopf.rules import HAND_SIZE, PLAYERS, POVERTY_CARDS, Contract
 from engine.errors import NotationError
+from engine.notation import deal_fields
 
 __all__ = [
     "RESERVATION_PRIORITY",
@@ -206,14 +207,8 @@ class Deal:
     def from_json(cls, data: object, *, first: bool = True) -> Deal:
         """A deal of a record; ``first``: the match's first deal, which must name its
         dealer (a later deal's dealer follows the rules and may be left out)."""
-        if not isinstance(data, dict) or not {"cards"} <= set(data) <= {"dealer", "cards"}:
-            raise ValueError("a deal is an object with 'cards' and (for the first deal) 'dealer'")
-        dealer = data.get("dealer")
-        if dealer is None and first:
-            raise ValueError("the first deal must name its dealer")
-        if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
-            raise ValueError(f"dealer must be a seat number, not {dealer!r}")
-        deal = cls(dealer, parse_cards(data["cards"]))
+        dealer, cards = deal_fields(data, first=first)
+        deal = cls(dealer, parse_cards(cards))
         deal.validate()
         return deal
 

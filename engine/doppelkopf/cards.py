@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine.errors import NotationError
+from engine.notation import card_list, lookup_card
 
 __all__ = ["COPIES", "DECK", "PACK", "Card", "Rank", "Suit", "parse_cards", "sort_key"]
 
@@ -101,17 +102,12 @@ class Card:
     @staticmethod
     def parse(text: str | Card) -> Card:
         """The card for a notation string (case-insensitive), or the card itself."""
-        if isinstance(text, Card):
-            return text
-        if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a card")
-        card = _BY_NOTATION.get(text.strip().upper())
-        if card is None:
-            raise NotationError(
-                f"{text!r} is not a Doppelkopf card "
-                "(suit C, S, H or D followed by A, 10, K, Q, J or 9)"
-            )
-        return card
+        return lookup_card(
+            text,
+            Card,
+            _BY_NOTATION,
+            "a Doppelkopf card (suit C, S, H or D followed by A, 10, K, Q, J or 9)",
+        )
 
 
 _INTERNED: dict[tuple[Suit, Rank], Card] = {}
@@ -141,9 +137,7 @@ def parse_cards(cards: object, *, copies: int = COPIES) -> tuple[Card, ...]:
     ...
     engine.errors.NotationError: CQ occurs 3 times; the pack holds it 2 times
     """
-    if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
-        raise NotationError(f"expected a list of cards, got {cards!r}")
-    parsed = tuple(Card.parse(card) for card in cards)
+    parsed = tuple(Card.parse(card) for card in card_list(cards))
     for card, count in Counter(parsed).items():
         if count > copies:
             raise NotationError(f"{card} occurs {count} times; the pack holds it {copies} times")

@@ -12,20 +12,36 @@ from engine.doppelkopf.actions import (
     parse_action,
     seeded_deal,
 )
+from engine.doppelkopf.hints import hint_reason
 from engine.doppelkopf.players import DEFAULT_LEVEL, LEVELS
 from engine.doppelkopf.rules import Rules, Variant
 from engine.doppelkopf.state import State
 from engine.doppelkopf.view import RESERVATION_HIDDEN
 from engine.errors import NotationError
-from engine.games import DailySetup, Game, SeatResult
+from engine.games import DailySetup, Game, SeatResult, help_keys
 
 __all__ = ["DOPPELKOPF"]
 
 DAILY_RULES: dict[str, Any] = {"set": "standard", "variants": []}
+#: What the "How to play" panel adds to its ten steps: the trump order and the card points.
+HELP_NOTES = ["help_dk_trumps", "help_dk_points"]
 
 
 def _choices() -> dict[str, Any]:
-    return {"sets": [{"name": "standard"}], "variants": [variant.value for variant in Variant]}
+    return {
+        "sets": [
+            {
+                "name": "standard",
+                "help": {"steps": help_keys(_help_topic("standard")), "notes": HELP_NOTES},
+            }
+        ],
+        "variants": [variant.value for variant in Variant],
+    }
+
+
+def _help_topic(rule_set: str) -> str:
+    """Doppelkopf has one rule set (the variants are switches): one summary."""
+    return "doppelkopf"
 
 
 def _daily_deals(seed: str, count: int) -> list[dict[str, Any]]:
@@ -81,6 +97,8 @@ DOPPELKOPF = Game(
     daily=DailySetup(DAILY_RULES, 12, _daily_deals),
     seat_result=_seat_result,
     public_form=_public_form,
+    hint_reason=hint_reason,
+    help_topic=_help_topic,
     signed_scores=True,
     deal_unit="hand",
 )

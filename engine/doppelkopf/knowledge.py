@@ -3,8 +3,9 @@
 The computer players receive nothing but ``State.view(seat)``.
 :func:`read_view` turns that JSON into a small frozen :class:`Knowledge`
 (cards as interned :class:`~engine.doppelkopf.cards.Card` values) and
-:func:`sample_world` deals the cards the seat cannot see to the other seats
-so that every fact the seat knows holds in the world:
+:class:`WorldSampler` (or :func:`sample_world` for one draw) deals the
+cards the seat cannot see to the other seats, uniformly among the deals in
+which every fact the seat knows holds:
 
 - each seat gets exactly as many cards as it holds;
 - a seat that did not follow a suit (trumps count as one suit) gets none of it;
@@ -31,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import factorial
 from typing import Any
 
 from engine import rng
@@ -48,15 +50,13 @@ from engine.doppelkopf.state import GameKind
 from engine.doppelkopf.tricks import PlayedTrick, TrickResult
 from engine.messages import Message
 
-__all__ = ["Knowledge", "World", "read_view", "sample_world", "world_re_seats"]
+__all__ = ["Knowledge", "World", "WorldSampler", "read_view", "sample_world", "world_re_seats"]
 
 #: A dealt world: every seat's hand.
 World = list[list[Card]]
 
 #: The reason carried by tricks rebuilt from a view or simulated (scoring reads only the winner).
 _REBUILT = Message.of("win_only_card", card="?")
-#: Attempts at a deal that honours every constraint before voids and limits are relaxed.
-_ATTEMPTS = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,70 +220,167 @@ def _queen_rules(known: Knowledge) -> tuple[list[bool], list[bool]]:
     return may, must
 
 
-def _deal(known: Knowledge, stream: rng.Stream, strict: bool) -> World | None:
-    spec = CONTRACTS[known.contract]
-    seat = known.seat
+#: One way to split a class of cards: cards per seat, and in how many ways (a multinomial).
+_Split = tuple[tuple[int, ...], int]
+
+
+class WorldSampler:
+    """Deals the unseen cards uniformly among all deals that honour ``known``.
+
+    In the manner of Sievers & Helmert's Doppelkopf sampler, the cards are
+    grouped into classes that the constraints treat alike (the club queens
+    when their holders are constrained, the trumps, each plain suit); for
+    every class in turn the split among the seats is drawn in proportion to
+    the number of complete deals it leaves (counted once, by dynamic
+    programming over the seats' remaining needs), so each consistent deal of
+    the physical cards is equally likely and no deal ever contradicts the view.
+    """
+
+    def __init__(self, known: Knowledge) -> None:
+        spec = CONTRACTS[known.contract]
+        self.known = known
+        seat = known.seat
+        #: The other seats that still lack cards, in seat order.
+        self.seats = [s for s in range(PLAYERS) if s != seat]
+        self.base = [list(cards) for cards in known.known_cards]
+        self.base[seat] = list(known.hand)
+        needs = tuple(known.counts[s] - len(self.base[s]) for s in self.seats)
+        may_queen, must_queen = _queen_rules(known)
+        queens_apart = any(must_queen[s] or not may_queen[s] for s in self.seats if known.counts[s])
+        classes: dict[object, list[Card]] = {}
+        for card in known.unseen:
+            key: object = "queen" if queens_apart and card is CLUB_QUEEN else spec.suit_of(card)
+            classes.setdefault(key, []).append(card)
+        normal = CONTRACTS[Contract.NORMAL]
+        #: Per class: its cards, whether they count against a trump limit,
+        #: the seats (indices into ``self.seats``) that may take them, and the
+        #: fewest each must take.
+        self.classes: list[tuple[list[Card], bool, tuple[bool, ...], tuple[int, ...]]] = []
+        for key, cards in classes.items():
+            suit = None if key == "queen" else key
+            allowed = tuple(
+                suit not in known.voids[s] and (key != "queen" or may_queen[s]) for s in self.seats
+            )
+            least = tuple(
+                int(key == "queen" and must_queen[s] and not known.queens_played[s])
+                for s in self.seats
+            )
+            limited = normal.is_trump(cards[0])
+            self.classes.append((cards, limited, allowed, least))
+        # Trump capacity: only one seat (the poor player) ever has a limit.
+        self.capped = next(
+            (i for i, s in enumerate(self.seats) if known.trump_limit[s] is not None), None
+        )
+        cap = 0
+        if self.capped is not None:
+            poor = self.seats[self.capped]
+            limit = known.trump_limit[poor]
+            assert limit is not None
+            cap = limit - sum(normal.is_trump(card) for card in self.base[poor])
+        self.needs = needs
+        self.cap = cap
+        self._memo: dict[tuple[int, tuple[int, ...], int], int] = {}
+        self._split_memo: dict[tuple[int, tuple[int, ...], int], list[_Split]] = {}
+        #: Nothing but the counts constrains the deal: a plain shuffle is uniform.
+        self.free = self.capped is None and all(
+            all(allowed) and not any(least) for _, _, allowed, least in self.classes
+        )
+        self.consistent = self.free or (cap >= 0 and self._count(0, needs, cap) > 0)
+
+    def _splits(self, index: int, needs: tuple[int, ...], cap: int) -> list[_Split]:
+        """The ways to split class ``index`` among the seats: (cards per seat, multinomial)."""
+        key = (index, needs, cap)
+        known = self._split_memo.get(key)
+        if known is not None:
+            return known
+        cards, limited, allowed, least = self.classes[index]
+        size = len(cards)
+        splits: list[_Split] = []
+
+        def extend(prefix: tuple[int, ...], left: int) -> None:
+            at = len(prefix)
+            if at == len(needs) - 1:
+                if (left and not allowed[at]) or left > needs[at] or left < least[at]:
+                    return
+                split = (*prefix, left)
+                if limited and self.capped is not None and split[self.capped] > cap:
+                    return
+                ways = factorial(size)
+                for taken in split:
+                    ways //= factorial(taken)
+                splits.append((split, ways))
+                return
+            top = min(left, needs[at]) if allowed[at] else 0
+            for taken in range(least[at], top + 1):
+                extend((*prefix, taken), left - taken)
+
+        extend((), size)
+        self._split_memo[key] = splits
+        return splits
+
+    def _count(self, index: int, needs: tuple[int, ...], cap: int) -> int:
+        """How many deals of the classes from ``index`` on fill ``needs`` exactly."""
+        if index == len(self.classes):
+            return int(not any(needs))
+        key = (index, needs, cap)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        limited = self.classes[index][1]
+        total = 0
+        for split, ways in self._splits(index, needs, cap):
+            rest = tuple(need - taken for need, taken in zip(needs, split, strict=True))
+            spent = split[self.capped] if limited and self.capped is not None else 0
+            total += ways * self._count(index + 1, rest, cap - spent)
+        self._memo[key] = total
+        return total
+
+    def sample(self, stream: rng.Stream) -> World:
+        """One deal, every consistent deal equally likely (see the class doc)."""
+        if self.free or not self.consistent:
+            return _deal_counts_only(self.known, stream)
+        hands = [list(cards) for cards in self.base]
+        needs, cap = self.needs, self.cap
+        for index, (cards, limited, _, _) in enumerate(self.classes):
+            options = []
+            for split, ways in self._splits(index, needs, cap):
+                rest = tuple(need - taken for need, taken in zip(needs, split, strict=True))
+                spent = split[self.capped] if limited and self.capped is not None else 0
+                weight = ways * self._count(index + 1, rest, cap - spent)
+                if weight:
+                    options.append((weight, split, rest, spent))
+            target = stream.random() * sum(weight for weight, *_ in options)
+            for weight, split, rest, spent in options:
+                target -= weight
+                if target < 0:
+                    break
+            shuffled = stream.shuffled(cards)
+            for taken, other in zip(split, self.seats, strict=True):
+                hands[other] += shuffled[:taken]
+                shuffled = shuffled[taken:]
+            needs, cap = rest, cap - spent
+        return hands
+
+
+def _deal_counts_only(known: Knowledge, stream: rng.Stream) -> World:
+    """A deal that honours only the counts and the known cards: uniform when
+    nothing else is known (and the way out should the view ever contradict
+    itself, as a silent solo seen from outside might)."""
     hands = [list(cards) for cards in known.known_cards]
-    hands[seat] = list(known.hand)
-    need = [known.counts[s] - len(hands[s]) if s != seat else 0 for s in range(PLAYERS)]
+    hands[known.seat] = list(known.hand)
     pool = stream.shuffled(known.unseen)
-    may_queen, must_queen = _queen_rules(known)
-    limits = list(known.trump_limit) if strict else [None] * PLAYERS
-    trumps = [sum(spec.is_trump(card) for card in hand) for hand in hands]
-    if strict:
-        for other in range(PLAYERS):
-            if must_queen[other] and need[other] and CLUB_QUEEN in pool:
-                pool.remove(CLUB_QUEEN)
-                hands[other].append(CLUB_QUEEN)
-                need[other] -= 1
-                trumps[other] += 1
-
-    def allowed(other: int, card: Card) -> bool:
-        if not strict:
-            return True
-        if card is CLUB_QUEEN and not may_queen[other]:
-            return False
-        suit = spec.suit_of(card)
-        if suit in known.voids[other]:
-            return False
-        limit = limits[other]
-        return not (suit is None and limit is not None and trumps[other] >= limit)
-
-    # Most constrained cards first; the shuffle orders equals at random.
-    flexibility = {
-        card: sum(need[o] > 0 and allowed(o, card) for o in range(PLAYERS)) for card in set(pool)
-    }
-    pool.sort(key=lambda card: flexibility[card])
-    for card in pool:
-        choices = [o for o in range(PLAYERS) if need[o] > 0 and allowed(o, card)]
-        if not choices:
-            return None
-        pick = stream.below(sum(need[o] for o in choices))
-        for other in choices:
-            pick -= need[other]
-            if pick < 0:
-                break
-        hands[other].append(card)
-        need[other] -= 1
-        trumps[other] += spec.suit_of(card) is None
+    for other in range(PLAYERS):
+        if other != known.seat:
+            take = known.counts[other] - len(hands[other])
+            hands[other] += pool[:take]
+            pool = pool[take:]
     return hands
 
 
 def sample_world(known: Knowledge, stream: rng.Stream) -> World:
-    """Every seat's hand in one world consistent with ``known``.
-
-    Cards are dealt most constrained first, each to a seat that may hold it
-    (chosen in proportion to the cards it still lacks); after
-    ``_ATTEMPTS`` dead ends the voids and limits are dropped (counts and
-    known cards always hold).
-    """
-    for _ in range(_ATTEMPTS):
-        world = _deal(known, stream, strict=True)
-        if world is not None:
-            return world
-    relaxed = _deal(known, stream, strict=False)
-    assert relaxed is not None
-    return relaxed
+    """Every seat's hand in one world consistent with ``known`` (one draw of
+    :class:`WorldSampler`; build the sampler once to draw many)."""
+    return WorldSampler(known).sample(stream)
 
 
 def world_re_seats(known: Knowledge, world: World) -> frozenset[int]:

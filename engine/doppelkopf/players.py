@@ -10,16 +10,26 @@ from __future__ import annotations
 
 from engine.core import PlayerFactory, RandomPlayer
 from engine.doppelkopf.heuristic import HeuristicPlayer
-from engine.doppelkopf.search import SearchPlayer
+from engine.doppelkopf.search import Budget, SearchPlayer
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS"]
+__all__ = ["BUDGETS", "DEFAULT_LEVEL", "LEVELS"]
+
+#: The budgets of the search levels (``benchmarks/results/dk_players.md`` measures them).
+BUDGETS: dict[str, Budget] = {
+    "medium": Budget(
+        plays=1200, endgame_tricks=3, endgame_worlds=10, announce_worlds=10, reserve_worlds=10
+    ),
+    "hard": Budget(
+        plays=2400, endgame_tricks=3, endgame_worlds=20, announce_worlds=20, reserve_worlds=20
+    ),
+}
 
 #: Playing levels by name, weakest first.
 #: ``random`` is the tests' and benchmarks' baseline, never offered to players.
 LEVELS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "easy": HeuristicPlayer,
-    "medium": SearchPlayer,
-    "hard": SearchPlayer,
+    "medium": lambda: SearchPlayer(BUDGETS["medium"]),
+    "hard": lambda: SearchPlayer(BUDGETS["hard"]),
 }
 DEFAULT_LEVEL = "hard"

@@ -1,18 +1,33 @@
-"""The Doppelkopf search player: determinized sampling with heuristic play-outs.
+"""The Doppelkopf search players: sampled worlds, play-outs and exact endings.
 
-From the seat's view (:mod:`engine.doppelkopf.knowledge`) the player samples
-*worlds* that agree with everything the seat knows (hand sizes, shown
-voids, the poverty exchange it saw, what the club queens and announcements
-revealed). In each world every legal card is tried and the rest of the hand
-is played out by :func:`engine.doppelkopf.heuristic.pick_card` at every
-seat, all cards open; the hand is then scored by the engine's own scoring
-(:func:`engine.doppelkopf.scoring.score_hand`). The card with the best
-average score for the seat (card points of its party break near-ties) is
-played; the same worlds serve every card, so the comparison is fair.
+From the seat's view (:mod:`engine.doppelkopf.knowledge`) the player draws
+*worlds* uniformly among the deals that agree with everything the seat knows
+(:class:`~engine.doppelkopf.knowledge.WorldSampler`: hand sizes, shown voids,
+the poverty exchange it saw, what the club queens and announcements
+revealed). Every decision is then judged in the same worlds, so the
+comparison between the choices is fair:
 
-The budget counts **simulated card plays**, never wall-clock time, so the
-same seed and view give the same card on every device. Reservations, the
-poverty and announcements are left to the heuristic.
+- **Cards** (perfect-information Monte Carlo): every legal card is tried in
+  every world. With many tricks left the rest of the hand is played out by
+  :func:`engine.doppelkopf.heuristic.pick_card` at every seat; once
+  ``Budget.endgame_tricks`` tricks or fewer remain, the ending is solved
+  exactly (:class:`engine.doppelkopf.solver.Ending`). The hand is scored by
+  the engine's own scoring; the card with the best average score for the
+  seat is played (card points of its party break near-ties).
+- **Announcements**: the same play-outs scored twice, with and without the
+  next announcement of the seat's party; it announces when the average gain
+  beats ``Budget.announce_margin`` (the announcement also tells the
+  opponents who is who, and invites their reply).
+- **Reservations**: the whole hand is played out for "healthy" and for each
+  plausible solo (a marriage: also for the marriage and the silent solo),
+  the other seats' cards dealt at random; a solo is chosen when its average
+  beats the normal game by ``Budget.solo_margin``.
+
+Poverty decisions and the fox and Karlchen smearing come from the heuristic
+(the play-outs and the endings judge the smearing card by card).
+
+The budget counts **simulated card plays and worlds**, never wall-clock
+time, so the same seed and view give the same action on every device.
 
 >>> from engine.doppelkopf.state import new_match
 >>> state = new_match(seed="doc")
@@ -25,61 +40,93 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from engine import rng
-from engine.doppelkopf.cards import Card
+from engine.doppelkopf.actions import SOLO_CONTRACTS, Reservation
+from engine.doppelkopf.cards import PACK, Card, Suit, sort_key
 from engine.doppelkopf.heuristic import (
     SUIT_NUMBER,
+    HandShape,
     decide_non_card,
     heuristic_card,
     legal_cards,
     pick_card,
     void_bits,
+    wants_announcement,
 )
 from engine.doppelkopf.knowledge import (
     Knowledge,
     World,
+    WorldSampler,
     read_view,
     rebuilt_trick,
-    sample_world,
     world_re_seats,
 )
-from engine.doppelkopf.rules import PLAYERS, TRICKS, Party
+from engine.doppelkopf.rules import (
+    CLUB_QUEEN,
+    CONTRACTS,
+    PLAYERS,
+    TRICKS,
+    Contract,
+    Party,
+    Variant,
+)
 from engine.doppelkopf.scoring import score_hand, seat_scores, summarize
-from engine.doppelkopf.state import MARRIAGE_TRICKS
+from engine.doppelkopf.solver import POINT_WEIGHT, Ending
+from engine.doppelkopf.state import MARRIAGE_TRICKS, GameKind
 from engine.doppelkopf.tricks import PlayedTrick, winning_index
 
-__all__ = ["Budget", "SearchPlayer", "play_out"]
-
-#: Worth of one card point of the seat's party next to one game point (breaks ties only).
-_POINT_WEIGHT = 0.002
+__all__ = ["Budget", "Finish", "SearchPlayer", "finish", "play_out", "seat_score"]
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How hard the search player thinks (counts only, never time)."""
+    """How hard a search player thinks (counts only, never time)."""
 
-    #: Simulated card plays per decision, over all worlds and cards.
+    #: Simulated card plays per card decision, over all worlds and cards.
     plays: int = 2400
-    #: Fewest and most worlds per decision.
+    #: Fewest and most worlds per card decision.
     min_worlds: int = 4
     max_worlds: int = 40
+    #: Solve the ending exactly once this many tricks (the current one
+    #: included) remain; 0: play out to the end.
+    endgame_tricks: int = 0
+    #: Worlds per card decision in a solved ending.
+    endgame_worlds: int = 20
+    #: Worlds for an announcement decision (0: the heuristic's rule).
+    announce_worlds: int = 0
+    #: Average gain (game points) an announcement must bring.
+    announce_margin: float = 0.4
+    #: Worlds per candidate game for a reservation (0: the heuristic's rule).
+    reserve_worlds: int = 0
+    #: Average gain (game points) a solo must bring over the normal game.
+    solo_margin: float = 1.0
 
 
-def play_out(known: Knowledge, world: World, move: Card) -> float:
-    """The seat's score for the hand when it plays ``move`` in ``world`` and
-    everybody then plays the heuristic with all cards open.
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """A hand played to its end in one world: all tricks, and who was Re."""
+
+    tricks: tuple[PlayedTrick[Card], ...]
+    re_seats: frozenset[int]
+
+
+def finish(known: Knowledge, world: World, move: Card | None) -> Finish:
+    """The hand of ``known`` played to its end in ``world``: the seat to act
+    plays ``move`` (``None``: the heuristic's card), then everybody plays the
+    heuristic with all cards open.
 
     >>> from engine.doppelkopf.state import new_match
+    >>> from engine.doppelkopf.knowledge import read_view
     >>> state = new_match(seed="doc")
     >>> while state.phase.value != "play":
     ...     state.apply_action("healthy")
     >>> known = read_view(state.view(state.current_player()))
-    >>> world = [list(hand) for hand in state.hands]
-    >>> -12 <= play_out(known, world, known.hand[0]) <= 12
-    True
+    >>> len(finish(known, [list(hand) for hand in state.hands], None).tricks)
+    12
     """
     contract = known.contract
     second_ten = known.second_heart_ten
@@ -103,8 +150,25 @@ def play_out(known: Knowledge, world: World, move: Card) -> float:
         return tuple(1 if (other in re_seats) == mine else -1 for other in range(PLAYERS))
 
     friends = [friends_of(seat) for seat in range(PLAYERS)]
-    seat = known.seat
-    card = move
+
+    def heuristic(seat: int) -> Card:
+        hand = hands[seat]
+        outside = dict(remaining)
+        for held in hand:
+            outside[held] -= 1
+        return pick_card(
+            seat,
+            hand,
+            trick,
+            contract,
+            friends[seat],
+            outside,
+            voids,
+            second_heart_ten=second_ten and len(tricks) < TRICKS - 1,
+        )
+
+    seat = (leader + len(trick)) % PLAYERS
+    card = heuristic(seat) if move is None else move
     while True:
         hand = hands[seat]
         if trick:
@@ -134,53 +198,215 @@ def play_out(known: Knowledge, world: World, move: Card) -> float:
                 break
             leader, trick = winner, []
         seat = (leader + len(trick)) % PLAYERS
-        hand = hands[seat]
-        outside = dict(remaining)
-        for held in hand:
-            outside[held] -= 1
-        card = pick_card(
-            seat,
-            hand,
-            trick,
-            contract,
-            friends[seat],
-            outside,
-            voids,
-            second_heart_ten=second_ten and len(tricks) < TRICKS - 1,
-        )
+        card = heuristic(seat)
+    return Finish(tuple(tricks), re_seats)
+
+
+def seat_score(known: Knowledge, done: Finish, levels: tuple[int, int] | None = None) -> float:
+    """The seat's score for a finished hand (announcement levels of Re and
+    Kontra: ``levels``, else the known ones), its party's card points breaking ties."""
+    re_seats = done.re_seats
     party_of = {s: Party.RE if s in re_seats else Party.KONTRA for s in range(PLAYERS)}
-    levels = {Party.RE: known.levels[0], Party.KONTRA: known.levels[1]}
+    re_level, kontra_level = levels or known.levels
     summary = summarize(
-        tricks, party_of, levels, solo=len(re_seats) == 1, charlie_caught=known.charlie_caught
+        done.tricks,
+        party_of,
+        {Party.RE: re_level, Party.KONTRA: kontra_level},
+        solo=len(re_seats) == 1,
+        charlie_caught=known.charlie_caught,
     )
     score = seat_scores(score_hand(summary), re_seats)[known.seat]
-    return score + _POINT_WEIGHT * (summary.points(party_of[known.seat]) - 120)
+    return score + POINT_WEIGHT * (summary.points(party_of[known.seat]) - 120)
+
+
+def play_out(known: Knowledge, world: World, move: Card) -> float:
+    """The seat's score for the hand when it plays ``move`` in ``world`` and
+    everybody then plays the heuristic with all cards open.
+
+    >>> from engine.doppelkopf.state import new_match
+    >>> state = new_match(seed="doc")
+    >>> while state.phase.value != "play":
+    ...     state.apply_action("healthy")
+    >>> known = read_view(state.view(state.current_player()))
+    >>> world = [list(hand) for hand in state.hands]
+    >>> -12 <= play_out(known, world, known.hand[0]) <= 12
+    True
+    """
+    return seat_score(known, finish(known, world, move))
+
+
+# ------------------------------------------------------------ reservations
+#: Loose first cuts before a solo is simulated: trumps (or aces) the hand needs.
+def _solo_plausible(hand: tuple[Card, ...], contract: Contract) -> bool:
+    shape = HandShape.of(hand, contract)
+    if contract is Contract.ACES:
+        return shape.aces >= 5
+    if len(CONTRACTS[contract].trumps) <= 8:  # queens or jacks
+        return shape.trumps >= 4 and shape.trumps + shape.aces >= 7
+    return shape.trumps >= 8 and shape.top >= 2
+
+
+def _hand_knowledge(
+    view: dict[str, Any], hand: tuple[Card, ...], reservation: Reservation
+) -> Knowledge:
+    """What the seat would know at the first lead of the game ``reservation``
+    (healthy: a normal game, or a silent solo with both club queens)."""
+    seat: int = view["seat"]
+    variants = set(view["rules"].get("variants", []))
+    forehand: int = view["forehand"]
+    unseen = tuple(sorted((Counter(PACK) - Counter(hand)).elements(), key=sort_key))
+    declarer: int | None = seat
+    leader = forehand
+    marriage_pending = False
+    if reservation is Reservation.HEALTHY:
+        contract = Contract.NORMAL
+        if hand.count(CLUB_QUEEN) == 2:
+            kind = GameKind.SILENT_SOLO
+            parties: tuple[Party | None, ...] = tuple(
+                Party.RE if s == seat else Party.KONTRA for s in range(PLAYERS)
+            )
+        else:
+            kind, declarer = GameKind.NORMAL, None
+            mine = Party.RE if CLUB_QUEEN in hand else Party.KONTRA
+            parties = tuple(mine if s == seat else None for s in range(PLAYERS))
+    elif reservation is Reservation.MARRIAGE:
+        kind, contract, marriage_pending = GameKind.MARRIAGE, Contract.NORMAL, True
+        parties = tuple(Party.RE if s == seat else None for s in range(PLAYERS))
+    else:
+        kind, contract = GameKind.SOLO, SOLO_CONTRACTS[reservation]
+        parties = tuple(Party.RE if s == seat else Party.KONTRA for s in range(PLAYERS))
+        if Variant.SOLOIST_LEADS.value in variants:
+            leader = seat
+    return Knowledge(
+        seat=seat,
+        phase="play",
+        kind=kind,
+        contract=contract,
+        declarer=declarer,
+        second_heart_ten=Variant.SECOND_HEART_TEN.value in variants,
+        charlie_caught=Variant.CHARLIE_WINNING_ONLY.value not in variants,
+        hand=hand,
+        counts=(len(hand),) * PLAYERS,
+        known_cards=((),) * PLAYERS,
+        unseen=unseen,
+        leader=leader,
+        trick=(),
+        played=(),
+        parties=parties,
+        levels=(0, 0),
+        voids=(frozenset[Suit | None](),) * PLAYERS,
+        queens_played=(0,) * PLAYERS,
+        trump_limit=(None,) * PLAYERS,
+        marriage_pending=marriage_pending,
+    )
 
 
 class SearchPlayer:
-    """The strongest level (see the module doc)."""
+    """The search levels (see the module doc); the budget sets the strength."""
 
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
 
     def choose(self, view: dict[str, Any], stream: rng.Stream) -> str:
-        decided = decide_non_card(view)
-        if decided is not None:
+        legal: list[str] = view["legal"]
+        if not legal:
+            raise ValueError("it is not this seat's turn: no legal actions in the view")
+        budget = self.budget
+        if view["phase"] == "reserve" and budget.reserve_worlds:
+            return self.choose_reservation(view, stream)
+        if view["phase"] != "play":
+            decided = decide_non_card(view)
+            assert decided is not None
             return decided
-        return self.choose_card(read_view(view), stream).notation
+        known = read_view(view)
+        if "announce" in legal:
+            wanted = (
+                self.announcement_pays(known, stream)
+                if budget.announce_worlds
+                else wants_announcement(known)
+            )
+            if wanted:
+                return "announce"
+        return self.choose_card(known, stream).notation
 
+    # -------------------------------------------------------------- cards
     def choose_card(self, known: Knowledge, stream: rng.Stream) -> Card:
         moves = legal_cards(known.hand, known.trick, known.contract)
         if len(moves) == 1:
             return moves[0]
         preferred = heuristic_card(known)
         budget = self.budget
-        remaining = sum(known.counts)
-        worlds = budget.plays // (remaining * len(moves))
-        worlds = max(budget.min_worlds, min(budget.max_worlds, worlds))
+        sampler = WorldSampler(known)
         totals = dict.fromkeys(moves, 0.0)
-        for _ in range(worlds):
-            world = sample_world(known, stream)
-            for move in moves:
-                totals[move] += play_out(known, world, move)
+        left = TRICKS - len(known.played)
+        if left <= budget.endgame_tricks and not known.marriage_pending:
+            ending = Ending(known)
+            for _ in range(budget.endgame_worlds):
+                world = sampler.sample(stream)
+                for move in moves:
+                    totals[move] += ending.seat_score(world, move)
+        else:
+            remaining = sum(known.counts)
+            worlds = budget.plays // (remaining * len(moves))
+            worlds = max(budget.min_worlds, min(budget.max_worlds, worlds))
+            for _ in range(worlds):
+                world = sampler.sample(stream)
+                for move in moves:
+                    totals[move] += play_out(known, world, move)
         return max(moves, key=lambda move: (totals[move], move is preferred))
+
+    # ------------------------------------------------------ announcements
+    def announcement_pays(self, known: Knowledge, stream: rng.Stream) -> bool:
+        """Whether the next announcement of the seat's party gains on average."""
+        party = known.parties[known.seat]
+        if party is None:
+            return False
+        raised = list(known.levels)
+        raised[0 if party is Party.RE else 1] += 1
+        sampler = WorldSampler(known)
+        gain = 0.0
+        worlds = self.budget.announce_worlds
+        for _ in range(worlds):
+            done = finish(known, sampler.sample(stream), None)
+            gain += seat_score(known, done, (raised[0], raised[1])) - seat_score(known, done)
+        return gain / worlds > self.budget.announce_margin
+
+    # ------------------------------------------------------- reservations
+    def choose_reservation(self, view: dict[str, Any], stream: rng.Stream) -> str:
+        """Healthy, or the game whose play-outs score best (see the module doc);
+        a poverty as the heuristic decides it."""
+        legal: list[str] = view["legal"]
+        hand = tuple(Card.parse(card) for card in view["hands"][view["seat"]]["known"])
+        fallback = decide_non_card(view)
+        assert fallback is not None
+        if fallback == Reservation.POVERTY.value:
+            return fallback
+        candidates = [
+            reservation
+            for reservation, contract in SOLO_CONTRACTS.items()
+            if reservation.value in legal and _solo_plausible(hand, contract)
+        ]
+        if Reservation.MARRIAGE.value in legal:
+            candidates.append(Reservation.MARRIAGE)
+        if not candidates:
+            return Reservation.HEALTHY.value
+        candidates.insert(0, Reservation.HEALTHY)
+        normal = _hand_knowledge(view, hand, Reservation.HEALTHY)
+        sampler = WorldSampler(normal)
+        worlds = [sampler.sample(stream) for _ in range(self.budget.reserve_worlds)]
+        means = {}
+        for reservation in candidates:
+            known = _hand_knowledge(view, hand, reservation)
+            total = sum(seat_score(known, finish(known, world, None)) for world in worlds)
+            means[reservation] = total / len(worlds)
+        best = max(candidates, key=lambda r: (means[r], -candidates.index(r)))
+        if best is Reservation.MARRIAGE or best is Reservation.HEALTHY:
+            return str(best.value)
+        if means[best] >= means[Reservation.HEALTHY] + self.budget.solo_margin:
+            return str(best.value)
+        if (
+            Reservation.MARRIAGE in candidates
+            and means[Reservation.MARRIAGE] >= means[Reservation.HEALTHY]
+        ):
+            return Reservation.MARRIAGE.value
+        return Reservation.HEALTHY.value

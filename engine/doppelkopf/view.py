@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.doppelkopf.actions import Exchange, Reservation, action_notation
+from engine.doppelkopf.actions import Call, Exchange, Reservation, action_notation
 from engine.doppelkopf.cards import Card, Rank, sort_key
 from engine.doppelkopf.rules import (
     CLUB_QUEEN,
@@ -125,6 +125,7 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
     parties = known_parties(state, seat)
     kind = public_kind(state, seat)
     settled = dealt and state.phase is not Phase.RESERVE
+    legal = state.legal_actions() if to_act == seat else []
     return {
         "game": "doppelkopf",
         "rules": state.rules.to_json(),
@@ -167,9 +168,31 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         },
         "played": [trick.to_json() | {"points": trick_points(trick)} for trick in state.played],
         "taken": _points_taken(state),
-        "legal": [action_notation(a) for a in state.legal_actions()] if to_act == seat else [],
+        "legal": [action_notation(a) for a in legal],
+        # What the table offers besides the cards: buttons for the reservations,
+        # answers and announcements, and the cards to pick for a poverty exchange.
+        "calls": [action_notation(a) for a in legal if isinstance(a, (Reservation, Call))],
+        "exchange": _exchange_view(legal),
+        "redealt": _redealt(state),
         "hand_reasons": state._hand_reasons(seat),
     }
+
+
+def _exchange_view(legal: Sequence[object]) -> dict[str, Any] | None:
+    """``{"kind": "pass" | "return", "cards": 3}`` when the seat is to hand over
+    cards in a poverty (its legal actions are those exchanges), else ``None``."""
+    exchanges = [action for action in legal if isinstance(action, Exchange)]
+    if not exchanges:
+        return None
+    return {"kind": exchanges[0].kind.value, "cards": len(exchanges[0].cards)}
+
+
+def _redealt(state: State) -> bool:
+    """The hand ended before its first trick (nobody took a poverty): the cards
+    are dealt again, so there is no hand result to show."""
+    return (
+        state.phase is Phase.DEAL and state.hand_over and not state.played and bool(state.redeals)
+    )
 
 
 def _marriage_view(state: State) -> dict[str, Any]:

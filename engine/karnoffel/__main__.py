@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from engine.cli import trick_command
 from engine.karnoffel import explain_trick
 
 
@@ -19,17 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     trick.add_argument("--chosen", required=True, help="the chosen suit: A, L, H or B")
     trick.add_argument("cards", nargs="+", help="the cards of the trick, led card first")
     args = parser.parse_args(argv)
-    try:
-        result = explain_trick(args.cards, args.chosen, args.rules)
-    except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    card = args.cards[result.winner].upper()
-    print(f"winner: {card} (index {result.winner})")
-    print(f"reason: {result.reason.text}")
-    for note in result.notes:
-        print(f"note: {note.text}")
-    return 0
+    return trick_command(lambda: explain_trick(args.cards, args.chosen, args.rules), args.cards)
 
 
 if __name__ == "__main__":

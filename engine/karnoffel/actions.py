@@ -15,6 +15,7 @@ from engine import rng
 from engine.errors import NotationError
 from engine.karnoffel.cards import DECK, Card, parse_cards
 from engine.karnoffel.rules import HAND_SIZE
+from engine.notation import deal_fields
 
 __all__ = [
     "Action",
@@ -100,15 +101,8 @@ class Deal:
     @classmethod
     def from_json(cls, data: object, players: int, *, first: bool = True) -> Deal:
         """A deal of a record; ``first``: the match's first deal, which must name its dealer."""
-        if not isinstance(data, dict) or not {"cards"} <= set(data) <= {"dealer", "cards"}:
-            raise ValueError("a deal is an object with 'cards' and (for the first deal) 'dealer'")
-        dealer = data.get("dealer")
-        if dealer is None and first:
-            raise ValueError("the first deal must name its dealer")
-        if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
-            # ValueError, not TypeError: every bad record input is a ValueError.
-            raise ValueError(f"dealer must be a seat number, not {dealer!r}")
-        deal = cls(dealer, parse_cards(data["cards"]))
+        dealer, cards = deal_fields(data, first=first)
+        deal = cls(dealer, parse_cards(cards))
         deal.validate(players)
         return deal
 

@@ -19,12 +19,12 @@ engine.errors.NotationError: 'A1' is not a Karnöffel card (suit A, L, H or B fo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
 from engine.errors import NotationError
+from engine.notation import card_list, lookup_card
 
 __all__ = ["DECK", "Card", "Faces", "Rank", "Suit", "parse_cards"]
 
@@ -121,16 +121,12 @@ class Card:
     @staticmethod
     def parse(text: str | Card) -> Card:
         """The card for a notation string (case-insensitive), or the card itself."""
-        if isinstance(text, Card):
-            return text
-        if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a card")
-        card = _BY_NOTATION.get(text.strip().upper())
-        if card is None:
-            raise NotationError(
-                f"{text!r} is not a Karnöffel card (suit A, L, H or B followed by K, O, U or 2-10)"
-            )
-        return card
+        return lookup_card(
+            text,
+            Card,
+            _BY_NOTATION,
+            "a Karnöffel card (suit A, L, H or B followed by K, O, U or 2-10)",
+        )
 
 
 DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
@@ -153,9 +149,7 @@ def parse_cards(cards: object, *, unique: bool = True) -> tuple[Card, ...]:
     ...
     engine.errors.NotationError: expected a list of cards, got 'H9 B3'
     """
-    if isinstance(cards, str) or not isinstance(cards, Sequence):
-        raise NotationError(f"expected a list of cards, got {cards!r}")
-    parsed = tuple(Card.parse(card) for card in cards)
+    parsed = tuple(Card.parse(card) for card in card_list(cards))
     if unique:
         seen: set[Card] = set()
         for card in parsed:

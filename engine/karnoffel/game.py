@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games import DailySetup, Game, SeatResult
+from engine.games import DailySetup, Game, SeatResult, help_keys
+from engine.i18n import catalog
 from engine.karnoffel.actions import Deal, seeded_deals
+from engine.karnoffel.cards import Suit
+from engine.karnoffel.hints import hint_reason
 from engine.karnoffel.players import DEFAULT_LEVEL, LEVELS
 from engine.karnoffel.rules import RULE_SETS, Rules
 from engine.karnoffel.state import State
+from engine.karnoffel.tricks import special_cards
 
 __all__ = ["KARNOFFEL"]
 
@@ -24,10 +28,31 @@ def _choices() -> dict[str, Any]:
             "targets": list(spec.targets),
             "default_target": spec.default_target,
             "players": list(spec.player_counts),
+            "help": {
+                "steps": help_keys(_help_topic(rule_set.value)),
+                "powers": _powers(spec.trick_rule),
+            },
         }
         for rule_set, spec in RULE_SETS.items()
     ]
     return {"sets": sets, "faces": ["german", "french"]}
+
+
+def _help_topic(rule_set: str) -> str:
+    return f"karnoffel-{rule_set}"
+
+
+def _powers(trick_rule: str) -> list[dict[str, str]]:
+    """The chosen suit's special cards (rank, role) and the catalog key saying
+    what each does under ``trick_rule`` (a rule's own wording where it differs)."""
+    powers = []
+    for card, role in special_cards(Suit.BELLS):
+        name = role.value.replace("-", "_")
+        key = f"help_power_{trick_rule}_{name}"
+        if key not in catalog():
+            key = f"help_power_{name}"
+        powers.append({"rank": card.rank.value, "role": role.value, "key": key})
+    return powers
 
 
 def _daily_deals(seed: str, count: int) -> list[dict[str, Any]]:
@@ -62,4 +87,6 @@ KARNOFFEL = Game(
     # Every Karnöffel action is seen at the table (a show reveals cards to the
     # partner only, but the action itself, "show", is public).
     public_form=lambda action: action,
+    hint_reason=hint_reason,
+    help_topic=_help_topic,
 )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.karnoffel.actions import action_notation
+from engine.karnoffel.actions import Call, action_notation
 from engine.karnoffel.cards import Card
 from engine.karnoffel.rules import Rules
 from engine.karnoffel.tricks import resolve_trick, special_cards
@@ -59,6 +59,7 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         raise ValueError(f"no seat {seat} in a {state.players}-player game")
     to_act = state.current_player()
     chosen = state.chosen
+    legal = state.legal_actions() if to_act == seat else []
     return {
         "game": "karnoffel",
         "rules": state.rules.to_json() | {"faces": state.rules.faces},
@@ -101,7 +102,9 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         "shows": [
             {"seat": s, "stage": stage, "showed": showed} for s, stage, showed in state.shows
         ],
-        "legal": [action_notation(a) for a in state.legal_actions()] if to_act == seat else [],
+        "legal": [action_notation(a) for a in legal],
+        # The legal actions that are not a card (bids, shows): the table's buttons.
+        "calls": [a.value for a in legal if isinstance(a, Call)],
         "hand_reasons": state._hand_reasons(seat),
     }
 

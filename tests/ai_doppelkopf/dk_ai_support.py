@@ -11,8 +11,17 @@ from engine.doppelkopf.cards import PACK, Card, parse_cards
 from engine.doppelkopf.search import Budget
 from engine.doppelkopf.state import Phase, State
 
-#: A small search budget keeps the tests quick; the benchmark uses the default.
-QUICK = Budget(plays=150, min_worlds=2, max_worlds=4)
+#: A small search budget with every part switched on (exact endings, simulated
+#: announcements and reservations) keeps the tests quick; the benchmark uses the levels'.
+QUICK = Budget(
+    plays=150,
+    min_worlds=2,
+    max_worlds=4,
+    endgame_tricks=3,
+    endgame_worlds=3,
+    announce_worlds=3,
+    reserve_worlds=3,
+)
 
 
 def biased(legal: Sequence[str], stream: rng.Stream) -> str:

@@ -110,3 +110,42 @@ def test_players_refuse_a_view_without_a_turn() -> None:
     for level in players.LEVELS:
         with pytest.raises(ValueError, match="no legal actions"):
             decide(level, state.view(idle), "s")
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.text("abcdef", min_size=1, max_size=6), steps=st.integers(0, 3))
+def test_hidden_cards_do_not_change_reservations_at_full_strength(seed: str, steps: int) -> None:
+    """The reservation play-outs of the real levels deal only cards the seat cannot see."""
+    state = position(seed, steps)
+    seat = state.current_player()
+    other = swap_hidden(state, seat, rng.derive(seed, "swap"))
+    view = state.view(seat)
+    assert other.view(seat) == view
+    for level in ("medium", "hard"):
+        assert players.choose_action(level, other.view(seat), "s") == players.choose_action(
+            level, view, "s"
+        )
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.text("abcdef", min_size=1, max_size=6), steps=st.integers(34, 52))
+def test_hidden_cards_do_not_change_the_exact_endings(seed: str, steps: int) -> None:
+    """Late in the hand the default level solves the ending: still blind to hidden cards."""
+    state = position(seed, steps)
+    seat = state.current_player()
+    other = swap_hidden(state, seat, rng.derive(seed, "swap"))
+    view = state.view(seat)
+    assert other.view(seat) == view
+    level = players.DEFAULT_LEVEL
+    assert players.choose_action(level, other.view(seat), "s") == players.choose_action(
+        level, view, "s"
+    )
+
+
+def test_the_levels_differ_in_budget_and_easy_is_not_random() -> None:
+    assert dk_players.BUDGETS["hard"].plays > dk_players.BUDGETS["medium"].plays
+    assert dk_players.BUDGETS["hard"].endgame_tricks >= 1
+    state = position("easy", 10)
+    view = state.view(state.current_player())
+    easy = {players.choose_action("easy", view, f"s{i}") for i in range(8)}
+    assert len(easy) == 1  # the heuristic follows rules, not dice

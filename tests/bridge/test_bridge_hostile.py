@@ -89,6 +89,17 @@ def test_a_save_whose_humans_are_not_the_person_is_refused(humans: list[int]) ->
     assert_unchanged(before)
 
 
+def test_a_daily_is_played_from_south_only() -> None:
+    """Another seat would share (and count) the other team's result as the person's."""
+    before = _daily_save()
+    save = dict(before["save"], humans=[1])
+    refused = call(op="load", save=save, seat=1, **daily_slot())
+    assert refused["ok"] is False and refused["error"]["key"] == "bad_seat"
+    opened = call(op="daily", game="karnoffel", date=DAY, today=TODAY, pinned=pinned(), seat=1)
+    assert opened["ok"] is False and opened["error"]["key"] == "bad_seat"
+    assert_unchanged(before)
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -50,7 +50,9 @@ SNAPSHOTS_JS = """async () => {
   }
 }"""
 #: The precache caches of every version the service worker keeps.
-PRECACHES_JS = """async () => (await caches.keys()).filter((name) => name.startsWith("stichtag-precache-"))"""
+PRECACHES_JS = (
+    """async () => (await caches.keys()).filter((name) => name.startsWith("stichtag-precache-"))"""
+)
 
 
 @dataclass
@@ -74,7 +76,9 @@ class Deployment:
 
 
 @contextmanager
-def deployed_copy(site_dir: Path, tmp_path: Path, rules_placeholder: bool = True) -> Iterator[Deployment]:
+def deployed_copy(
+    site_dir: Path, tmp_path: Path, rules_placeholder: bool = True
+) -> Iterator[Deployment]:
     """Serve a copy of the built site; with ``rules_placeholder``, a rules page is
     added when the build has none yet (the rules pages come from another branch)."""
     root = tmp_path / "site"

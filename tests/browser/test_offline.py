@@ -78,7 +78,9 @@ def test_a_second_build_is_offered_and_the_reload_keeps_the_game(
         site.redeploy()
         page = sp.page
         page.evaluate("() => { globalThis.stayedOpen = true; }")
-        page.evaluate("async () => { await (await navigator.serviceWorker.getRegistration()).update(); }")
+        page.evaluate(
+            "async () => { await (await navigator.serviceWorker.getRegistration()).update(); }"
+        )
         banner = page.locator(".update-banner")
         banner.wait_for(state="visible", timeout=120_000)
         assert "new version" in banner.inner_text()

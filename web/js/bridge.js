@@ -2,6 +2,7 @@
 // id; boot progress, a boot timeout and errors reported through callbacks so
 // the page can show them. Holds no rule logic.
 import { takeEarlyWorker, workerURL } from "./engine-start.js"; // [offline]
+import { t } from "./texts.js";
 
 export class EngineError extends Error {
   constructor(message, { name = "EngineError", kind = "request" } = {}) {
@@ -50,10 +51,10 @@ export class Engine {
     worker.onerror = (event) => {
       event.preventDefault();
       const where = event.filename ? ` (${event.filename}:${event.lineno})` : "";
-      this._fail(new EngineError(`The engine worker failed: ${event.message || "could not load"}${where}`,
+      this._fail(new EngineError(t("engine.worker_failed", { message: event.message || t("engine.could_not_load"), where }),
         { kind: this.state === "ready" ? "crash" : "boot" }));
     };
-    worker.onmessageerror = () => this._fail(new EngineError("The engine sent an unreadable message", { kind: "crash" }));
+    worker.onmessageerror = () => this._fail(new EngineError(t("engine.unreadable"), { kind: "crash" }));
     this._bootTimer = setTimeout(() => {
       if (this.state === "booting") this.options.onSlowBoot(performance.now() - this.bootStartedAt);
     }, this.options.bootTimeoutMs);
@@ -73,7 +74,9 @@ export class Engine {
       return this.options.onReady(info);
     }
     if (msg && msg.type === "boot-error") {
-      return this._fail(new EngineError(`The card engine could not start: ${msg.error.message}`,
+      // The worker names the text of its own errors (it has no catalog).
+      const message = msg.error.key ? t(msg.error.key, msg.error.params || {}) : msg.error.message;
+      return this._fail(new EngineError(t("engine.could_not_start", { message }),
         { name: msg.error.name, kind: "boot" }));
     }
     const entry = msg && this._pending.get(msg.id);
@@ -99,14 +102,14 @@ export class Engine {
    * parsed JSON response, rejects with an EngineError.
    */
   request(request, { timeoutMs = 0 } = {}) {
-    if (this.state === "failed") return Promise.reject(new EngineError("The engine is not running", { kind: "crash" }));
+    if (this.state === "failed") return Promise.reject(new EngineError(t("engine.not_running"), { kind: "crash" }));
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
       const entry = { resolve, reject, timer: 0 };
       if (timeoutMs > 0) {
         entry.timer = setTimeout(() => {
           this._pending.delete(id);
-          reject(new EngineError(`The engine did not answer within ${timeoutMs} ms`, { kind: "timeout" }));
+          reject(new EngineError(t("engine.no_answer", { ms: timeoutMs }), { kind: "timeout" }));
         }, timeoutMs);
       }
       this._pending.set(id, entry);
@@ -120,7 +123,7 @@ export class Engine {
     this.worker.terminate();
     for (const entry of this._pending.values()) {
       clearTimeout(entry.timer);
-      entry.reject(new EngineError("The engine was restarted", { kind: "crash" }));
+      entry.reject(new EngineError(t("engine.restarted"), { kind: "crash" }));
     }
     this._start();
     return this.ready;

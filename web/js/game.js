@@ -1,99 +1,115 @@
 // The game controller: sends the player's actions and the computer turns to
-// the engine one request at a time, and draws each response on the table.
-// State (the last response) is kept apart from the DOM (table/render.js);
-// input is in table/input.js. No rule logic: every decision is the engine's.
+// the engine one request at a time, and draws each response on the table of
+// its game (table/tables.js). Its whole state is one object (`state`, below),
+// kept apart from the DOM; input is in table/input.js. No rule logic: who acts
+// next (response.turn), what is legal and what a move was are the engine's.
 //
 //   const game = createGame({ engine, root, hooks, options });
-//   await game.open({op: "new", game: "karnoffel", rules: {...}, seed: "..."});
+//   await game.open({op: "new", game: "karnoffel", rules: {...}, seed: "..."}, {owner});
 //
-// hooks: onState(response) after every successful state-changing response,
-// onMatchOver(response), onError(error), onNewMatch(response).
+// hooks: onState(response, owner) after every successful state-changing
+// response, onContinue(response, owner) when the person asks for the next deal
+// (before the engine deals it), onMatchOver(response, owner), onError(error),
+// onNewMatch(response).
+// `owner` is what open() was given for the match the response belongs to (the
+// app's save slot): a computer move that arrives while another match is being
+// opened still belongs to the match it was asked for.
 // options: faces ("german" | "french"; default: the match's rules), pace (ms
 // per computer move; 0 = no waiting and no animation).
-import { delay, prefersReducedMotion } from "./table/dom.js";
+import { delay, h, prefersReducedMotion } from "./dom.js";
+import { t } from "./texts.js";
 import { attachHandInput, focusCard } from "./table/input.js";
-import { seating as seatingOf } from "./table/layout.js";
-import { formatMessage } from "./table/messages.js";
-import { buildTable, cardLabel, describeMove, renderTable } from "./table/render.js";
-import { dkMatchLine, dkSeating } from "./table/doppelkopf.js";
+import { seating } from "./table/layout.js";
+import { buildTable, labelTable } from "./table/parts.js";
+import { tables } from "./table/tables.js";
 
 const DEFAULT_PACE = 700;
-const COMPUTER_PHASES = new Set(["play", "show", "bid", "reserve", "poverty-pass", "poverty-answer", "poverty-return"]);
 
 /** An Error for a refused request ({ok: false}); the engine's error object is .payload. */
 function refusal(payload) {
-  const error = new Error(payload && payload.text ? payload.text : "The engine refused the request");
+  const error = new Error(payload && payload.text ? payload.text : t("engine.refused"));
   error.name = "EngineRefusal";
   error.payload = payload;
   return error;
 }
 
 export function createGame({ engine, root, hooks = {}, options = {} }) {
-  let currentHooks = { ...hooks };
-  const opts = { faces: null, pace: DEFAULT_PACE, ...options };
-  const parts = buildTable(root);
-
-  let response = null; // the last successful state response: the game's whole state
-  let lastRequest = null; // the open() request (for "new match" with the same rules)
-  let generation = 0; // bumped by every successful open(): stale loops stop
-  let opening = 0; // open() calls in flight: the computer loop waits for them
-  let busy = false; // a player's request is in flight
-  let looping = false;
-  let loopWanted = false;
-  let idleWaiters = [];
-  let focusedCard = null;
-  let matchOverSent = false;
-  // [offline] Until the person's first action after open(), computers move without
-  // the pace: the first decision is the person's as soon as the engine is ready.
-  let openingMoves = false;
+  const state = {
+    hooks: { ...hooks },
+    options: { faces: null, pace: DEFAULT_PACE, ...options },
+    parts: buildTable(root),
+    response: null, // the last successful state response: the game's whole state
+    lastRequest: null, // the open() request (for "new match" with the same rules)
+    owner: null, // the open() caller's token for the match (see the hooks)
+    generation: 0, // bumped by every successful open(): stale loops stop
+    opening: 0, // open() calls in flight: the computer loop waits for them
+    busy: false, // a player's request is in flight
+    looping: false, // the computer loop runs
+    loopWanted: false,
+    idleWaiters: [],
+    chain: Promise.resolve(), // the requests in flight, one after the other
+    focusedCard: null, // the card the keyboard (or pointer) is on
+    selection: { key: "", cards: [] }, // cards ticked for a poverty exchange (Doppelkopf)
+    matchOverSent: false,
+    // [offline] Until the person's first request after open(), computers move without
+    // the pace: the first decision is the person's as soon as the engine is ready.
+    openingMoves: false,
+  };
+  const { parts } = state;
 
   // --------------------------------------------------------- requests
-  let chain = Promise.resolve();
   /** Send one request; one at a time, in order. Resolves to the ok response. */
   function send(request) {
-    const result = chain.then(async () => {
+    const result = state.chain.then(async () => {
       const answer = await engine.request(request);
       if (!answer || answer.ok !== true) throw refusal(answer && answer.error);
       return answer;
     });
-    chain = result.catch(() => {});
+    state.chain = result.catch(() => {});
     return result;
   }
 
   function reportError(error, { inTable = true, retry = null } = {}) {
     if (inTable) showError(error, retry);
     try {
-      if (currentHooks.onError) currentHooks.onError(error);
+      if (state.hooks.onError) state.hooks.onError(error);
     } catch (hookError) {
       console.warn("onError hook failed", hookError);
     }
   }
 
-  function callHook(name, value) {
-    const hook = currentHooks[name];
+  function callHook(name, ...args) {
+    const hook = state.hooks[name];
     if (!hook) return;
     try {
-      hook(value);
+      hook(...args);
     } catch (error) {
       console.warn(`${name} hook failed`, error);
     }
   }
 
   // ----------------------------------------------------------- render
+  function tableOf(view) {
+    const table = tables[view.game];
+    if (!table) throw new Error(`no table for the game ${JSON.stringify(view.game)}`);
+    return table;
+  }
+
   function faces() {
-    return opts.faces || (response && response.view.rules.faces) || "german";
+    return state.options.faces || (state.response && state.response.view.rules.faces) || "german";
   }
 
   function pace() {
-    const p = Number(opts.pace);
+    const p = Number(state.options.pace);
     return Number.isFinite(p) && p >= 0 ? p : DEFAULT_PACE;
   }
 
   function context(view, extra = {}) {
     return {
       faces: faces(),
-      seating: view.game === "doppelkopf" ? dkSeating(view) : seatingOf(view),
-      focusCard: focusedCard,
+      seating: seating(view),
+      focusCard: state.focusedCard,
+      selection: state.selection,
       onAction: (action) => { act(action).catch(() => {}); },
       onContinue: () => { continueDeal().catch(() => {}); },
       onNewMatch: newMatch,
@@ -102,8 +118,8 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   }
 
   function draw(extra = {}) {
-    if (!response) return;
-    const view = response.view;
+    if (!state.response) return;
+    const view = state.response.view;
     const hadFocusInHand = root.contains(document.activeElement) && document.activeElement.classList.contains("card-mine");
     const focusIndex = hadFocusInHand ? Number(document.activeElement.dataset.index) : -1;
     const panelWasHidden = parts.panel.hidden;
@@ -114,8 +130,10 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     root.dataset.phase = view.phase;
     root.dataset.players = String(view.players);
     root.dataset.faces = ctx.faces;
-    root.dataset.busy = String(looping || busy);
-    renderTable(parts, response, ctx);
+    root.dataset.busy = String(state.looping || state.busy);
+    parts.felt.dataset.game = view.game;
+    labelTable(parts);
+    tableOf(view).render(parts, state.response, ctx);
     // A result panel that just opened takes the focus; otherwise keyboard
     // focus stays in the hand across re-renders.
     if (panelWasHidden && !parts.panel.hidden && focusInTable) {
@@ -125,7 +143,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       if (next) next.focus();
     } else if (hadFocusInHand) {
       const cards = [...parts.felt.querySelectorAll(".card-mine")];
-      const same = cards.find((b) => b.dataset.card === focusedCard);
+      const same = cards.find((b) => b.dataset.card === state.focusedCard);
       const target = same || cards[Math.min(focusIndex, cards.length - 1)];
       if (target) focusCard(target);
       else parts.panel.querySelector("button")?.focus();
@@ -134,9 +152,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
 
   function announce(text) {
     if (!text) return;
-    const line = document.createElement("p");
-    line.textContent = text;
-    parts.live.append(line);
+    parts.live.append(h("p", {}, text));
     while (parts.live.childElementCount > 4) parts.live.firstElementChild.remove();
   }
 
@@ -145,23 +161,11 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   }
 
   function showError(error, retry) {
-    const text = error && error.message ? error.message : String(error);
-    const buttons = [];
-    if (retry) {
-      const again = document.createElement("button");
-      again.type = "button";
-      again.textContent = "Try again";
-      again.addEventListener("click", () => { hideError(); retry(); });
-      buttons.push(again);
-    }
-    const dismiss = document.createElement("button");
-    dismiss.type = "button";
-    dismiss.textContent = "Dismiss";
-    dismiss.addEventListener("click", hideError);
-    buttons.push(dismiss);
-    const p = document.createElement("p");
-    p.textContent = text;
-    parts.error.replaceChildren(p, ...buttons);
+    const text = errorWords(error);
+    const again = retry
+      ? h("button", { type: "button", onclick: () => { hideError(); retry(); } }, t("table.try_again")) : null;
+    const dismiss = h("button", { type: "button", onclick: hideError }, t("table.dismiss"));
+    parts.error.replaceChildren(h("p", {}, text), ...(again ? [again] : []), dismiss);
     parts.error.hidden = false;
   }
 
@@ -170,35 +174,34 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     parts.error.replaceChildren();
   }
 
-  /** Take a successful state response: store, draw, announce, tell the hooks. */
-  function accept(answer) {
-    const before = response;
-    response = answer;
+  /** Take a successful state response of `owner`'s match: store, draw, announce, tell the hooks. */
+  function accept(answer, owner) {
+    const before = state.response;
+    state.response = answer;
     const view = answer.view;
     const played = answer.played;
-    const entered = played && !(played.action in { pass: 1, raise: 1, accept: 1, counter: 1, "give-up": 1, show: 1, "no-show": 1 })
-      ? { seat: played.seat, card: played.action } : null;
+    const entered = played && played.kind === "card" ? { seat: played.seat, card: played.action } : null;
     draw({ entered });
+    const table = tableOf(view);
     const ctx = context(view);
-    announce(describeMove(before, answer, ctx));
+    announce(table.describeMove(before, answer, ctx));
     if (view.phase === "deal" && (!before || before.view.phase !== "deal")) {
       const result = view.results[view.results.length - 1];
-      if (result) announce(formatMessage(result.message, ctx));
+      if (result) announce(table.formatMessage(result.message, ctx));
     }
-    callHook("onState", answer);
-    if (view.phase === "over" && !matchOverSent) {
-      matchOverSent = true;
+    callHook("onState", answer, owner);
+    if (view.phase === "over" && !state.matchOverSent) {
+      state.matchOverSent = true;
       const result = view.results[view.results.length - 1];
-      if (result) announce(formatMessage(result.message, ctx));
-      announce(view.game === "doppelkopf" ? dkMatchLine(answer, ctx) : view.match_winner === ctx.seating.myTeam ? "You win the match." : "The opponents win the match.");
-      callHook("onMatchOver", answer);
+      if (result) announce(table.formatMessage(result.message, ctx));
+      announce(table.matchLine(answer, ctx));
+      callHook("onMatchOver", answer, owner);
     }
   }
 
   // ---------------------------------------------------- computer loop
-  function computerToAct(view) {
-    return COMPUTER_PHASES.has(view.phase) && view.to_act !== null && view.to_act !== undefined
-      && !view.humans.includes(view.to_act);
+  function computerToAct(response) {
+    return response.turn.who === "computer";
   }
 
   /** How long to wait before the next computer move. */
@@ -211,170 +214,183 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   }
 
   function settleIdle() {
-    if (looping || busy || opening) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
+    if (state.looping || state.busy || state.opening) return;
+    const waiters = state.idleWaiters;
+    state.idleWaiters = [];
     for (const resolve of waiters) resolve();
   }
 
   async function runLoop() {
-    loopWanted = true;
-    if (looping) return;
-    looping = true;
+    state.loopWanted = true;
+    if (state.looping) return;
+    state.looping = true;
     root.dataset.busy = "true";
     try {
-      while (loopWanted && response && computerToAct(response.view) && !opening) {
-        const gen = generation;
-        await delay(openingMoves ? 0 : stepDelay(response.view));
-        if (gen !== generation || opening || !response || !computerToAct(response.view)) continue;
+      while (state.loopWanted && state.response && computerToAct(state.response) && !state.opening) {
+        const gen = state.generation;
+        const owner = state.owner;
+        await delay(state.openingMoves ? 0 : stepDelay(state.response.view));
+        if (gen !== state.generation || state.opening || !state.response || !computerToAct(state.response)) continue;
         let answer;
         try {
           answer = await send({ op: "step" });
         } catch (error) {
-          if (gen === generation) reportError(error, { retry: () => runLoop() });
+          if (gen === state.generation) reportError(error, { retry: () => runLoop() });
           break;
         }
-        if (gen !== generation) continue;
-        accept(answer);
+        if (gen !== state.generation) continue;
+        accept(answer, owner);
       }
     } finally {
-      looping = false;
-      loopWanted = false;
-      if (response) root.dataset.busy = String(busy);
+      state.looping = false;
+      state.loopWanted = false;
+      if (state.response) root.dataset.busy = String(state.busy);
       settleIdle();
     }
   }
 
   // ------------------------------------------------------- operations
-  async function open(request) {
-    opening++;
+  async function open(request, { owner = null } = {}) {
+    state.opening++;
     let answer;
     try {
       answer = await send(request);
     } catch (error) {
-      opening--;
-      reportError(error, { inTable: !!response });
-      if (response) runLoop();
+      state.opening--;
+      reportError(error, { inTable: !!state.response });
+      if (state.response) runLoop();
       settleIdle();
       throw error;
     }
-    opening--;
-    generation++;
-    lastRequest = request;
-    matchOverSent = false;
-    openingMoves = true;
-    focusedCard = null;
+    state.opening--;
+    state.generation++;
+    state.owner = owner;
+    state.lastRequest = request;
+    state.matchOverSent = false;
+    state.openingMoves = true; // [offline]
+    state.focusedCard = null;
     hideError();
     showHint("");
-    accept(answer);
+    accept(answer, owner);
     runLoop();
     settleIdle();
     return answer;
   }
 
-  async function act(action) {
-    if (!response) throw new Error("no game is open");
-    if (busy || looping || opening) return response; // a move is already on its way
-    openingMoves = false;
-    busy = true;
+  /** Run a player's request (an action, the next deal): one at a time, then the computers. */
+  async function playerRequest(request, { onAnswer, retry = null }) {
+    state.openingMoves = false; // [offline]
+    state.busy = true;
     root.dataset.busy = "true";
-    const gen = generation;
+    const gen = state.generation;
+    const owner = state.owner;
     try {
-      const answer = await send({ op: "act", action });
-      if (gen !== generation) return answer;
+      const answer = await send(request);
+      if (gen !== state.generation) return answer;
       hideError();
-      showHint("");
-      accept(answer);
+      onAnswer(answer, owner);
       return answer;
     } catch (error) {
-      if (gen === generation) {
-        showHint(error.message);
-        reportError(error, { inTable: !error.payload });
+      if (gen === state.generation) {
+        if (retry) reportError(error, { retry });
+        else {
+          showHint(errorWords(error));
+          reportError(error, { inTable: !error.payload });
+        }
       }
       throw error;
     } finally {
-      busy = false;
+      state.busy = false;
       root.dataset.busy = "false";
       runLoop();
       settleIdle();
     }
+  }
+
+  async function act(action) {
+    if (!state.response) throw new Error("no game is open");
+    if (state.busy || state.looping || state.opening) return state.response; // a move is already on its way
+    return playerRequest({ op: "act", action }, {
+      onAnswer: (answer, owner) => {
+        showHint("");
+        accept(answer, owner);
+      },
+    });
   }
 
   async function continueDeal() {
-    if (!response || response.view.phase !== "deal" || busy) return response;
-    openingMoves = false;
-    busy = true;
-    root.dataset.busy = "true";
-    const gen = generation;
-    try {
-      const answer = await send({ op: "deal" });
-      if (gen !== generation) return answer;
-      hideError();
-      accept(answer);
-      // Keyboard users land in their new hand.
-      const first = parts.felt.querySelector(".card-mine[tabindex='0']");
-      if (first && (document.activeElement === document.body || !document.activeElement || !root.contains(document.activeElement))) first.focus();
-      return answer;
-    } catch (error) {
-      if (gen === generation) reportError(error, { retry: () => continueDeal() });
-      throw error;
-    } finally {
-      busy = false;
-      root.dataset.busy = "false";
-      runLoop();
-      settleIdle();
-    }
+    if (!state.response || state.response.view.phase !== "deal" || state.busy) return state.response;
+    callHook("onContinue", state.response, state.owner);
+    return playerRequest({ op: "deal" }, {
+      retry: () => continueDeal(),
+      onAnswer: (answer, owner) => {
+        accept(answer, owner);
+        // Keyboard users land in their new hand.
+        const first = parts.felt.querySelector(".card-mine[tabindex='0']");
+        if (first && (document.activeElement === document.body || !document.activeElement || !root.contains(document.activeElement))) first.focus();
+      },
+    });
   }
 
   function newMatch() {
-    if (currentHooks.onNewMatch) return currentHooks.onNewMatch(response);
-    const view = response && response.view;
+    if (state.hooks.onNewMatch) return state.hooks.onNewMatch(state.response);
+    const view = state.response && state.response.view;
     const request = {
       op: "new",
       game: (view && view.game) || "karnoffel",
-      rules: view ? { set: view.rules.set, target: view.rules.target, players: view.rules.players, faces: view.rules.faces } : {},
+      rules: view ? { ...view.rules } : {},
       seed: `free/${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
       seat: view ? view.seat : 0,
     };
-    if (lastRequest && lastRequest.level) request.level = lastRequest.level;
+    if (state.lastRequest && state.lastRequest.level) request.level = state.lastRequest.level;
     return open(request).catch(() => {});
   }
 
   /** After an engine restart the session is gone: load the save again (a daily as that daily). */
   async function reload() {
+    const response = state.response;
     if (!response) return null;
     const request = { op: "load", save: response.save, seat: response.view.seat };
     if (response.daily) {
       const { game, date } = response.daily;
       Object.assign(request, { daily: { game, date }, today: date });
     }
-    if (lastRequest && lastRequest.level) request.level = lastRequest.level;
+    if (state.lastRequest && state.lastRequest.level) request.level = state.lastRequest.level;
     // A finished deal on show stays on show: the next deal waits for "Continue".
     if (response.view.phase === "deal") request.between_deals = true;
-    const saved = lastRequest;
-    const answer = await open(request);
-    lastRequest = saved;
+    const saved = state.lastRequest;
+    const answer = await open(request, { owner: state.owner });
+    state.lastRequest = saved;
     return answer;
   }
 
+  /** A refusal in words for the table (the engine's message), else the error's own text. */
+  function errorWords(error) {
+    const view = state.response && state.response.view;
+    if (error && error.payload && view) return tableOf(view).formatMessage(error.payload, context(view));
+    return error && error.message ? error.message : String(error);
+  }
+
   // ------------------------------------------------------------ input
+  function cardName(card) {
+    const view = state.response && state.response.view;
+    return view ? tableOf(view).cardLabel(view, card, faces()) : card;
+  }
+
   attachHandInput(parts.felt, {
     onPlay(card) {
-      focusedCard = card;
+      state.focusedCard = card;
       act(card).catch(() => {});
     },
     onRefused(card, reason) {
-      const view = response && response.view;
-      const name = view ? cardLabel(view, card, faces()) : card;
-      const text = `${name}: ${reason || "cannot be played now."}`;
+      const text = t("table.card.why", { card: cardName(card), reason: reason || t("table.card.cannot_play_now") });
       showHint(text);
       announce(text);
     },
     onFocusCard(card, reason) {
-      if (card) focusedCard = card;
-      const view = response && response.view;
-      if (!card || !view) return showHint("");
-      showHint(reason ? `${cardLabel(view, card, faces())}: ${reason}` : "");
+      if (card) state.focusedCard = card;
+      if (!card || !state.response) return showHint("");
+      showHint(reason ? t("table.card.why", { card: cardName(card), reason }) : "");
     },
   });
 
@@ -384,19 +400,24 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     continueDeal,
     reload,
     newMatch,
-    get response() { return response; },
-    get options() { return { ...opts }; },
+    get response() { return state.response; },
+    get options() { return { ...state.options }; },
     setOptions(next = {}) {
-      Object.assign(opts, next);
+      Object.assign(state.options, next);
       draw();
     },
     setHooks(next = {}) {
-      currentHooks = { ...currentHooks, ...next };
+      state.hooks = { ...state.hooks, ...next };
+    },
+    /** Draw the table again from the current response (another language); the game goes on. */
+    redraw() {
+      showHint("");
+      draw();
     },
     /** Resolves when no request is in flight and no computer is about to move. */
     idle() {
       return new Promise((resolve) => {
-        idleWaiters.push(resolve);
+        state.idleWaiters.push(resolve);
         settleIdle();
       });
     },

@@ -1,56 +1,79 @@
 // Page entry point: the table skeleton is already painted by index.html;
-// this starts the engine worker, shows its progress, creates the game on the
-// table once the engine answers {"op": "ping"} and hands over to the app
-// controller (app.js). URL knob read here: &pace=MS (computer move pace).
+// this fetches the page's texts (the catalog of its language) and starts the
+// engine worker at once, in parallel, words the skeleton as soon as the texts
+// are there, shows the engine's progress, creates the game on the table once
+// the engine answers {"op": "ping"} and hands over to the app controller
+// (app.js). URL knob read here: &pace=MS (computer move pace).
 import { Engine } from "./bridge.js";
+import { button } from "./dom.js";
 import { createGame } from "./game.js";
 import { startApp } from "./app.js";
+import { loadRulesContract } from "./rules.js";
+import { Store } from "./storage.js";
+import { formatMessage } from "./table/messages.js";
+import { onLanguageChange, paintTexts, startLanguage, t } from "./texts.js";
+
+// The texts first: the painted skeleton is worded as soon as they arrive.
+const texts = startLanguage(Store.rememberedLanguage()).then(() => paintTexts());
+const rulesContract = loadRulesContract();
 
 const statusEl = document.getElementById("engine-status");
 const noticeEl = document.getElementById("notice");
 const params = new URLSearchParams(location.search);
 const bootTimeoutMs = Number(params.get("boot-timeout")) || 30000;
 
-function setStatus(state, text) {
+let status = null;
+
+/** The engine's state and its text (a key: worded once the texts are there, again in another language). */
+function setStatus(state, key, params = {}) {
   statusEl.dataset.state = state;
-  statusEl.querySelector(".label").textContent = text;
+  status = { key, params };
+  texts.then(showStatus);
 }
 
-/** Show a visible message with action buttons [{label, onClick}]. */
+function showStatus() {
+  statusEl.querySelector(".label").textContent = t(status.key, status.params);
+}
+
+onLanguageChange(() => {
+  paintTexts();
+  showStatus();
+});
+
+/** Show a visible message with action buttons [{label, onClick}] (once the texts are there). */
 function showNotice(kind, text, actions = []) {
+  texts.then(() => paintNotice(kind, typeof text === "function" ? text() : text,
+    actions.map(({ label, onClick }) => ({ label: typeof label === "function" ? label() : label, onClick }))));
+}
+
+function paintNotice(kind, text, actions) {
   noticeEl.dataset.kind = kind;
   noticeEl.querySelector(".notice-text").textContent = text;
   const box = noticeEl.querySelector(".notice-actions");
-  box.replaceChildren(...actions.map(({ label, onClick }) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = label;
-    button.addEventListener("click", onClick);
-    return button;
-  }));
+  box.replaceChildren(...actions.map(({ label, onClick }) => button(label, onClick)));
   noticeEl.hidden = false;
   box.querySelector("button")?.focus();
 }
 
 function hideNotice() { noticeEl.hidden = true; }
 
-const STAGES = { runtime: "Loading the card engine…", engine: "Starting the card engine…" };
+const STAGES = { runtime: "boot.loading", engine: "boot.starting" };
+setStatus("loading", STAGES.runtime);
+const dismiss = { label: () => t("notice.dismiss"), onClick: hideNotice };
 
 const engine = new Engine({
   bootTimeoutMs,
-  onStatus: (stage) => setStatus("loading", STAGES[stage] || "Loading…"),
+  onStatus: (stage) => setStatus("loading", STAGES[stage] || "boot.loading_generic"),
   onSlowBoot: (ms) => {
-    setStatus("loading", "Still loading the card engine…");
-    showNotice("warning",
-      `The card engine has not started after ${Math.round(ms / 1000)} seconds. ` +
-      "A slow connection can cause this; so can a server that sends the wrong file types.",
-      [{ label: "Keep waiting", onClick: hideNotice }, { label: "Reload page", onClick: () => location.reload() }]);
+    setStatus("loading", "boot.still_loading");
+    showNotice("warning", () => t("boot.slow", { seconds: Math.round(ms / 1000) }),
+      [{ label: () => t("boot.keep_waiting"), onClick: hideNotice }, { label: () => t("boot.reload"), onClick: () => location.reload() }]);
   },
   onError: (err) => {
-    setStatus("error", "Card engine stopped");
-    showNotice("error", `${err.message}\nYour game on this device is not lost.`,
-      [{ label: "Try again", onClick: () => { hideNotice(); setStatus("loading", STAGES.runtime); connect(engine.restart()); } },
-       { label: "Dismiss", onClick: hideNotice }]);
+    setStatus("error", "boot.stopped");
+    showNotice("error", () => t("boot.not_lost", { message: err.message }),
+      [{ label: () => t("boot.try_again"), onClick: () => { hideNotice(); setStatus("loading", STAGES.runtime); connect(engine.restart()); } },
+       dismiss]);
   },
 });
 
@@ -69,7 +92,7 @@ async function startGame() {
         onError: (err) => {
           // Refusals are explained on the table; other failures get a notice.
           if (!err || err.payload || err.kind === "crash" || err.kind === "boot") return;
-          showNotice("error", `The card engine reported a problem: ${err.message || err}`, [{ label: "Dismiss", onClick: hideNotice }]);
+          showNotice("error", () => t("boot.problem", { message: err.message || err }), [dismiss]);
         },
       },
     });
@@ -84,10 +107,9 @@ async function startGame() {
   try {
     await startApp({ engine, game });
   } catch (err) {
-    const text = err && err.payload ? err.payload.text : (err && err.message) || String(err);
-    showNotice("error", `The game could not be opened: ${text}`,
-      [{ label: "New match", onClick: () => { hideNotice(); game.newMatch(); } },
-       { label: "Dismiss", onClick: hideNotice }]);
+    const text = err && err.payload ? formatMessage(err.payload) : (err && err.message) || String(err);
+    showNotice("error", () => t("notice.open_failed", { reason: text }),
+      [{ label: () => t("boot.new_match"), onClick: () => { hideNotice(); game.newMatch(); } }, dismiss]);
   }
 }
 
@@ -98,8 +120,9 @@ async function connect(ready) {
     if (!pong || pong.ok !== true) throw new Error(`unexpected answer to ping: ${JSON.stringify(pong)}`);
     performance.mark("stichtag:engine-ready");
     hideNotice();
-    setStatus("ready", "Engine ready");
+    setStatus("ready", "boot.ready");
     globalThis.stichtag = { ...(globalThis.stichtag || {}), engine, info, pong };
+    await Promise.all([texts, rulesContract]); // long there by now: the engine takes longer
     await startGame();
     // Wait (a while at most) until no computer move is in flight.
     await Promise.race([game.idle(), new Promise((resolve) => setTimeout(resolve, 10000))]);
@@ -110,10 +133,9 @@ async function connect(ready) {
     import("./offline.js").then((offline) => offline.startOffline()).catch(() => {});
   } catch (err) {
     if (err && err.kind) return; // boot/crash errors are shown by onError
-    setStatus("error", "Card engine error");
-    showNotice("error", `The card engine gave an unexpected answer: ${err.message || err}`,
-      [{ label: "Try again", onClick: () => { hideNotice(); connect(engine.restart()); } },
-       { label: "Dismiss", onClick: hideNotice }]);
+    setStatus("error", "boot.error");
+    showNotice("error", () => t("boot.unexpected", { message: err.message || err }),
+      [{ label: () => t("boot.try_again"), onClick: () => { hideNotice(); connect(engine.restart()); } }, dismiss]);
   }
 }
 

@@ -1,7 +1,8 @@
 // Everything the site keeps on the device, under versioned keys:
 //   stichtag:v1:save:daily:<game>:<date>   the daily of that date in progress / finished
-//   stichtag:v1:save:free                  the free game
-//   stichtag:v1:settings                   the chosen free-play rules and card faces
+//   stichtag:v1:save:free                  the free Karnöffel game
+//   stichtag:v1:save:free:<game>           the free game of any other game
+//   stichtag:v1:settings                   the chosen free-play rules, card faces and language
 //   stichtag:v1:stats:<game>               {schema, results: [{number, won, archive}]}
 //   stichtag:v1:setaside:<timestamp>       a save or stats that could not be used
 // A save is {format: SAVE_FORMAT, save, daily?: {game, date}, between?: true, savedAt}
@@ -19,6 +20,12 @@ export const FREE_SLOT = `${PREFIX}save:free`;
 export const SETTINGS_KEY = `${PREFIX}settings`;
 
 export function dailySlot(game, date) { return `${PREFIX}save:daily:${game}:${date}`; }
+
+/** Free slots named before there was a second game keep their name. */
+const FIRST_FREE_SLOTS = { karnoffel: FREE_SLOT };
+
+/** The slot of `game`'s free game. */
+export function freeSlot(game) { return FIRST_FREE_SLOTS[game] || `${FREE_SLOT}:${game}`; }
 export function statsKey(game) { return `${PREFIX}stats:${game}`; }
 
 function isObject(value) {
@@ -181,21 +188,31 @@ export class Store {
 
   writeSettings(settings) { return this.setJSON(SETTINGS_KEY, settings); }
 
+  /** The language chosen in the menu, if any (read before the app starts: the first texts). */
+  static rememberedLanguage() {
+    try {
+      const value = JSON.parse(globalThis.localStorage.getItem(SETTINGS_KEY));
+      return isObject(value) && typeof value.language === "string" ? value.language : null;
+    } catch {
+      return null;
+    }
+  }
+
   // ---------------------------------------------------------------- stats
   /**
    * The daily results of `game`: {results, problem?}. A stats entry of
-   * another schema or unreadable is set aside (problem says why).
+   * another schema or unreadable is set aside (problem: {key, params} says why).
    */
   readResults(game, schema) {
     const key = statsKey(game);
     const { raw, value, ok } = this.getJSON(key);
     if (raw === null) return { results: [] };
-    let problem = null;
-    if (!ok || !isObject(value) || !Array.isArray(value.results)) problem = "unreadable";
-    else if (value.schema !== schema) problem = `schema ${value.schema}, expected ${schema}`;
+    let problem = null; // why they cannot be used, as a text key and its params
+    if (!ok || !isObject(value) || !Array.isArray(value.results)) problem = { key: "stats.problem.unreadable", params: {} };
+    else if (value.schema !== schema) problem = { key: "stats.problem.schema", params: { found: String(value.schema), expected: schema } };
     else {
       const bad = value.results.findIndex((entry) => !isResult(entry));
-      if (bad >= 0) problem = `entry ${bad + 1} is not a result`;
+      if (bad >= 0) problem = { key: "stats.problem.entry", params: { number: bad + 1 } };
     }
     if (problem) {
       const aside = this.setAside(key);

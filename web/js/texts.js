@@ -1,115 +1,210 @@
-// Every text the app controller shows, in one place so translations can be
-// added later: t("key", {name: value}) fills {name} placeholders.
+// Every text a person reads or hears on the page, in the page's language: one
+// catalog per language (locales/<lang>.json, i18next JSON v4, the very files
+// the engine reads; English, engine/locales/en.json, is the one source). This
+// module picks the language (the one chosen and remembered, else the
+// browser's), loads its catalog, keeps <html lang> in step and renders entries:
+//
+//   t("menu.today")                                   "Today's daily"
+//   t("dk.rules.summary_variants", { count: 2 })      the _one/_other form Intl.PluralRules picks
+//   t("deal_won_tricks", { points: 2 }, "us")         the _us variant, when the catalog has it
+//   nodes("kf.panel.score", { mine: boldNode, ... })  placeholders filled with DOM nodes
+//
+// Placeholders are {{name}}; number params are written with Intl.NumberFormat,
+// dates with formatDate, lists with formatList. Before a catalog has arrived
+// (or if none can be loaded) a text shows as its key.
 
-const EN = {
-  // header and menu
-  "menu.today": "Today's daily",
-  "menu.archive": "Archive",
-  "menu.new": "New game",
-  "menu.stats": "Statistics",
-  "menu.label": "Game menu",
-  "header.daily": "Daily #{number} · {date}",
-  "header.archive": "Archive · Daily #{number} · {date}",
-  "header.free": "Free game · {rules}",
-  "header.loading": "Opening…",
-  "rules.classic": "Classic",
-  "rules.historic": "Historic",
-  "rules.summary": "{set} to {target}, {players} players",
-  "faces.german": "German cards",
-  "faces.french": "French cards",
+export const LANGUAGES = ["en", "de", "es", "zh"];
+/** Each language by its own name, as the menu offers it (the same in every language). */
+export const LANGUAGE_NAMES = { en: "English", de: "Deutsch", es: "Español", zh: "中文" };
+/** The BCP 47 tag of each language: <html lang> and Intl. */
+const LOCALES = { en: "en", de: "de", es: "es", zh: "zh-Hans" };
+/**
+ * How each language writes a daily's date: English keeps the ISO form the
+ * daily addresses use (?daily=2026-12-03); the others Intl's medium date.
+ */
+const DATE_STYLES = { en: null, de: "medium", es: "medium", zh: "medium" };
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
-  // notices
-  "notice.dismiss": "Dismiss",
-  "notice.go_today": "Go to today's daily",
-  "notice.bad_url": "{reason}",
-  "notice.bad_url_more": "You can play today's daily instead.",
-  "notice.before_first": "The first daily comes out on {first}. Until then, enjoy a free game.",
-  "notice.storage_unavailable": "This browser does not let the site keep data on this device (private mode?). You can play, but your game and statistics will not be kept after you leave.",
-  "notice.storage_full": "The storage on this device is full, so your game is not being saved. You can keep playing.",
-  "notice.storage_failed": "Your game could not be saved on this device ({detail}). You can keep playing.",
-  "notice.set_aside": "Your saved game could not be restored: {reason} It was set aside on this device and a new game has started.",
-  "notice.set_aside_lost": "Your saved game could not be restored: {reason} A new game has started.",
-  "notice.set_aside_kept": "Your saved game could not be restored: {reason} There is no room on this device to set it aside, so it was left where it is, untouched; this game will not be saved until you make room.",
-  "notice.settings_set_aside": "Your saved settings could not be read; they were set aside on this device and the usual settings are used.",
-  "notice.settings_kept": "Your saved settings could not be read and there is no room to set them aside; they were left untouched and the usual settings are used.",
-  "notice.stats_kept": "Your saved statistics could not be read ({reason}); there is no room to set them aside, so they were left untouched and this result is not counted.",
-  "notice.bad_level": "There is no computer level called \"{level}\": the usual level plays.",
-  "notice.stats_set_aside": "Your saved statistics could not be read ({reason}); they were set aside and counting starts again.",
-  "notice.engine_error": "The card engine refused: {reason}",
-  "notice.open_failed": "The game could not be opened: {reason}",
-
-  // why a save is set aside
-  "save.unreadable": "it is not readable.",
-  "save.shape": "it is not a saved game.",
-  "save.newer": "it was saved by a newer version of Stichtag (save format {found}, this version reads {expected}).",
-  "save.older": "it was saved in an old format ({found}) that this version no longer reads.",
-  "save.not_replayable": "it cannot be replayed ({reason})",
-  "save.wrong_daily": "it does not belong to this daily.",
-
-  // result, share, stats
-  "result.title": "Daily #{number} · {date}",
-  "result.title_archive": "Archive daily #{number} · {date}",
-  "share.heading": "Share your result",
-  "share.copy": "Copy result",
-  "share.copied": "Copied to the clipboard.",
-  "share.copy_failed": "Could not copy: the text is selected, copy it with your device's copy command.",
-  "share.send": "Share…",
-  "share.sent": "Shared.",
-  "stats.heading": "Statistics",
-  "stats.played": "Played",
-  "stats.won": "Won",
-  "stats.win_percent": "Win %",
-  "stats.current_streak": "Current streak",
-  "stats.best_streak": "Best streak",
-  "stats.archive": "Archive games (counted apart): {played} played, {won} won.",
-  "stats.chart_label": "Results of the last {count} dailies played on their day",
-  "stats.chart_empty": "No daily played on its day yet.",
-  "stats.chart_point": "Daily #{number}: {result}",
-  "stats.point_won": "won",
-  "stats.point_lost": "lost",
-  "stats.unavailable": "Statistics are not available.",
-  "countdown.label": "Next daily in",
-  "countdown.ready": "The next daily is out.",
-  "countdown.play": "Play it",
-  "dialog.close": "Close",
-  "result.new_free": "New game",
-  "result.archive": "Play an older daily",
-
-  // archive
-  "archive.heading": "Archive",
-  "archive.intro": "Every past daily can be played. Games from the archive are counted apart in the statistics.",
-  "archive.empty": "There are no past dailies yet.",
-  "archive.more": "Show older dailies",
-  "archive.entry": "#{number} · {date}",
-  "archive.status.won": "won",
-  "archive.status.lost": "lost",
-  "archive.status.playing": "in progress",
-
-  // new game
-  "new.heading": "New game",
-  "new.intro": "A free match with fresh random deals. Your choice is remembered on this device.",
-  "new.rules": "Rules",
-  "new.target": "Play to",
-  "new.players": "Players",
-  "new.faces": "Cards",
-  "new.start": "Start new game",
-  "new.cancel": "Cancel",
-
-  // a new build is installed (offline.js)
-  "update.ready": "A new version of Stichtag is ready. Your game in progress is kept.",
-  "update.reload": "Reload now",
-  "update.later": "Later",
+const state = {
+  language: "en",
+  entries: {},
+  numbers: new Intl.NumberFormat("en"),
+  plurals: new Intl.PluralRules("en"),
+  lists: new Intl.ListFormat("en", { style: "long", type: "conjunction" }),
+  dates: null,
+  wanted: 0, // the latest useLanguage() call: an older one arriving late is dropped
+  listeners: [],
 };
 
-let table = EN;
-
-/** The text for `key` with {placeholders} filled from `params`. */
-export function t(key, params = {}) {
-  const text = key in table ? table[key] : key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+/** The site's language for a remembered choice and the browser's preferences (BCP 47 tags). */
+export function pickLanguage(remembered, preferred = []) {
+  if (LANGUAGES.includes(remembered)) return remembered;
+  for (const tag of preferred || []) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
 }
 
-/** Swap in another language's table (missing keys fall back to English). */
-export function useTexts(texts) {
-  table = { ...EN, ...texts };
+/** Fetch a language's catalog (relative to this module: works from any sub-path). */
+export async function loadCatalog(language) {
+  const reply = await fetch(new URL(`../locales/${language}.json`, import.meta.url));
+  if (!reply.ok) throw new Error(`locales/${language}.json: HTTP ${reply.status}`);
+  return reply.json();
+}
+
+/**
+ * Make `language` the page's language (its catalog fetched, or `entries`
+ * given), set <html lang> and tell every onLanguageChange listener.
+ * Resolves to the language used.
+ */
+export async function useLanguage(language, entries = null) {
+  const code = LANGUAGES.includes(language) ? language : "en";
+  const ticket = ++state.wanted;
+  const catalog = entries || (await loadCatalog(code));
+  if (ticket !== state.wanted) return state.language; // a later choice won
+  const locale = LOCALES[code];
+  Object.assign(state, {
+    language: code,
+    entries: catalog,
+    numbers: new Intl.NumberFormat(locale),
+    plurals: new Intl.PluralRules(locale),
+    lists: new Intl.ListFormat(locale, { style: "long", type: "conjunction" }),
+    dates: DATE_STYLES[code] ? new Intl.DateTimeFormat(locale, { dateStyle: DATE_STYLES[code], timeZone: "UTC" }) : null,
+  });
+  document.documentElement.lang = locale;
+  for (const listener of state.listeners) {
+    try {
+      listener(code);
+    } catch (error) {
+      console.warn("a language listener failed", error);
+    }
+  }
+  return code;
+}
+
+/** The page's language at start: the remembered or the browser's, else English. */
+export function startLanguage(remembered) {
+  const wanted = pickLanguage(remembered, globalThis.navigator ? navigator.languages : []);
+  return useLanguage(wanted).catch(() => (wanted === "en" ? "en" : useLanguage("en").catch(() => "en")));
+}
+
+/** Call `listener(language)` after every change of language. */
+export function onLanguageChange(listener) {
+  state.listeners.push(listener);
+}
+
+export function currentLanguage() {
+  return state.language;
+}
+
+/** Whether the catalog has `key` (for values the engine may add later). */
+export function has(key) {
+  return Object.prototype.hasOwnProperty.call(state.entries, key);
+}
+
+/** A number in the language's digits and grouping. */
+export function formatNumber(value, options = null) {
+  return options ? new Intl.NumberFormat(LOCALES[state.language], options).format(value) : state.numbers.format(value);
+}
+
+/** A score with its sign: +3, -2, 0. */
+export function formatSigned(value) {
+  return formatNumber(value, { signDisplay: "exceptZero" });
+}
+
+/** A YYYY-MM-DD date as the language writes it (the calendar date itself, no time zone). */
+export function formatDate(iso) {
+  const text = String(iso);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match || !state.dates) return text;
+  return state.dates.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}
+
+/** "A, B and C" in the language's words. */
+export function formatList(items) {
+  return state.lists.format(items.map(String));
+}
+
+/**
+ * The entry to use for `key` (i18next's order): the context variant
+ * (`key_context`) before the plain key, each in the plural form that
+ * Intl.PluralRules gives for a numeric `count` (then `_other`).
+ */
+function resolve(key, params, context) {
+  const bases = context ? [`${key}_${context}`, key] : [key];
+  const counted = typeof params.count === "number";
+  for (const base of bases) {
+    if (counted) {
+      const form = `${base}_${state.plurals.select(params.count)}`;
+      if (has(form)) return form;
+      if (has(`${base}_other`)) return `${base}_other`;
+    }
+    if (has(base)) return base;
+  }
+  return null;
+}
+
+function fill(text, params, place) {
+  const out = [];
+  let last = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    out.push(text.slice(last, match.index));
+    const name = match[1];
+    out.push(name in params ? place(params[name]) : match[0]);
+    last = match.index + match[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+function word(value) {
+  return typeof value === "number" ? formatNumber(value) : String(value);
+}
+
+/** The text of `key` (see resolve) with its {{placeholders}} filled from `params`. */
+export function t(key, params = {}, context = null) {
+  const chosen = resolve(key, params, context);
+  if (chosen === null) return key;
+  return fill(state.entries[chosen], params, word).join("");
+}
+
+/** `key`'s plural form for `count` (with {{count}} filled). */
+export function plural(key, count, params = {}, context = null) {
+  return t(key, { ...params, count }, context);
+}
+
+/**
+ * The text of `key` as a list of strings and DOM nodes: a placeholder whose
+ * param is a Node becomes that node (a sentence with a number in bold stays
+ * one text), any other is filled in as text.
+ */
+export function nodes(key, params = {}, context = null) {
+  const chosen = resolve(key, params, context);
+  if (chosen === null) return [key];
+  const parts = fill(state.entries[chosen], params, (value) => (typeof value === "object" && value !== null ? value : word(value)));
+  const out = [];
+  for (const part of parts) {
+    if (typeof part === "string" && typeof out[out.length - 1] === "string") out[out.length - 1] += part;
+    else if (part !== "") out.push(part);
+  }
+  return out;
+}
+
+/**
+ * Fill the texts of markup painted before any script ran (index.html's
+ * skeleton): `data-t="key"` sets the element's text, `data-t-label="key"` its
+ * aria-label; `data-t-args="name=key role=key"` fills the label's placeholders
+ * with other entries.
+ */
+export function paintTexts(root = document) {
+  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of root.querySelectorAll("[data-t-label]")) {
+    const params = {};
+    for (const pair of (el.dataset.tArgs || "").split(/\s+/).filter(Boolean)) {
+      const [name, entry] = pair.split("=");
+      params[name] = t(entry);
+    }
+    el.setAttribute("aria-label", t(el.dataset.tLabel, params));
+  }
 }

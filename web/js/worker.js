@@ -20,7 +20,15 @@ const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
 const siteURL = (path) => new URL("../" + path, import.meta.url).href;
 
 function errorInfo(err) {
-  return { name: (err && err.name) || "Error", message: String((err && err.message) || err) };
+  const info = { name: (err && err.name) || "Error", message: String((err && err.message) || err) };
+  // The worker has no texts: the page words an error that names its text key.
+  if (err && err.key) Object.assign(info, { key: err.key, params: err.params });
+  return info;
+}
+
+/** An error the page words from its catalog (`key`, `params`). */
+function textError(key, params) {
+  return Object.assign(new Error(key), { key, params });
 }
 
 async function fetchWheel() {
@@ -30,10 +38,9 @@ async function fetchWheel() {
   try {
     resp = await fetch(url, { integrity: BUILD_INFO.wheel_integrity });
   } catch (err) {
-    throw new Error(`could not download the engine (${BUILD_INFO.wheel}): ${err.message}. ` +
-      "Check the connection and try again; if it keeps failing, reload the page.");
+    throw textError("engine.download_failed", { file: BUILD_INFO.wheel, reason: err.message });
   }
-  if (!resp.ok) throw new Error(`could not download the engine (${BUILD_INFO.wheel}): HTTP ${resp.status}`);
+  if (!resp.ok) throw textError("engine.download_status", { file: BUILD_INFO.wheel, status: String(resp.status) });
   return new Uint8Array(await resp.arrayBuffer());
 }
 

@@ -1,6 +1,8 @@
-// Where each seat sits on screen and what to call it. The human's seat is
-// always at the bottom; the others follow clockwise (left, top, right).
-// Pure functions of the view's seat count, seat and teams: no rule logic.
+// Where each seat sits on screen and what to call it, for every game. The
+// human's seat is always at the bottom; the others follow clockwise (left,
+// top, right). Pure functions of the view's seat count, seat and teams: no
+// rule logic.
+import { t } from "../texts.js";
 
 /** Screen positions by player count, starting with the human and going clockwise. */
 const POSITIONS = {
@@ -8,11 +10,6 @@ const POSITIONS = {
   4: ["s", "w", "n", "e"],
   6: ["s", "sw", "nw", "n", "ne", "se"],
   8: ["s", "sw", "w", "nw", "n", "ne", "e", "se"],
-};
-
-const POSITION_NAMES = {
-  s: "South", sw: "South-west", w: "West", nw: "North-west",
-  n: "North", ne: "North-east", e: "East", se: "South-east",
 };
 
 /** CSS class suffix per position (seat-south, seat-west, …). */
@@ -30,35 +27,43 @@ function positionsFor(players) {
 
 /**
  * The seating of a view: for every seat its screen position, name and role
- * relative to the human (you / partner / opponent), and team labels.
+ * relative to the human, and the sides' labels. A view with `teams` has
+ * partners (roles you / partner / opponent, sides "Us" and "Them"); in a view
+ * without, every seat plays for itself (roles you / player, one side per seat).
  */
 export function seating(view) {
   const players = view.players;
   const me = view.seat;
   const positions = positionsFor(players);
-  const myTeam = view.teams.findIndex((team) => team.includes(me));
+  const teamOf = (seat) => (view.teams ? view.teams.findIndex((team) => team.includes(seat)) : seat);
+  const myTeam = teamOf(me);
   const seats = [];
   for (let seat = 0; seat < players; seat++) {
-    const offset = (seat - me + players) % players;
-    const pos = positions[offset];
-    const team = view.teams.findIndex((t) => t.includes(seat));
-    const role = seat === me ? "you" : team === myTeam ? "partner" : "opponent";
-    seats.push({ seat, pos, name: POSITION_NAMES[pos], cls: POSITION_CLASS[pos], team, role });
+    const pos = positions[(seat - me + players) % players];
+    const team = teamOf(seat);
+    let role = "player";
+    if (seat === me) role = "you";
+    else if (view.teams) role = team === myTeam ? "partner" : "opponent";
+    seats.push({ seat, pos, name: t(`seat.pos.${pos}`), cls: POSITION_CLASS[pos], team, role });
   }
-  const teamNames = view.teams.map((team, index) => {
-    const names = team.map((s) => (s === me ? "You" : seats[s].name));
-    return { index, mine: index === myTeam, short: index === myTeam ? "Us" : "Them", long: names.join(" & ") };
-  });
-  return { me, myTeam, seats, teams: teamNames };
+  const teams = view.teams
+    ? view.teams.map((team, index) => ({
+      index,
+      mine: index === myTeam,
+      short: t(index === myTeam ? "seat.team.us" : "seat.team.them"),
+      long: team.map((s) => (s === me ? t("seat.you") : seats[s].name)).join(t("list.amp")),
+    }))
+    : seats.map((info) => ({ index: info.seat, mine: info.seat === me, short: seatWho({ me, seats }, info.seat, { capital: true }), long: info.name }));
+  return { me, myTeam, seats, teams };
 }
 
 /** "West (opponent)", "North (partner)", "South (you)". */
 export function seatLabel(info) {
-  return `${info.name} (${info.role})`;
+  return t("seat.label", { name: info.name, role: t(`seat.role.${info.role}`) });
 }
 
 /** How a seat is named in running text: "you" for the human, else the compass name. */
 export function seatWho(seating, seat, { capital = false } = {}) {
-  if (seat === seating.me) return capital ? "You" : "you";
-  return seating.seats[seat].name;
+  if (seat === seating.me) return t(capital ? "seat.you" : "seat.you_lower");
+  return seating.seats[seat] ? seating.seats[seat].name : t("seat.unknown", { seat });
 }

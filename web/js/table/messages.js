@@ -1,72 +1,82 @@
-// The engine's messages ({key, params, text}) in words for this table: cards
-// by name, seats by compass name, teams as "your team"/"the opponents".
-// Translations by key; any key not listed falls back to the engine's text.
-import { cardName, suitName } from "../cards.js";
+// The engine's messages ({key, params, text}: trick explanations, refusals,
+// deal and hand results, score lines) in words, for both games: the catalog
+// entry of `key` in the page's language, with the params in words for the
+// person at the table and the entry's variant for them:
+//
+//   params  card / cards, trumps (comma lists) / suit / rank   the game's names (`names`)
+//           seat, to_act, bridegroom, poor                     the seat relative to the viewer
+//           party, announcement, level, phase                  their own catalog entries
+//           date, first                                        formatDate; numbers with Intl
+//   variant team              -> _us (the viewer's team) or _them
+//           the first seat    -> _you when it is the viewer; else _yours when another
+//                                seat param is the viewer, else _other
+//           (each only when the catalog has that variant; else the plain entry)
+//
+// A key no catalog has (the bridge's technical refusals) shows the engine's text.
+import { formatDate, formatList, has, t } from "../texts.js";
 import { seatWho } from "./layout.js";
 
-export const ROLE_NAMES = {
-  karnoffel: "Karnöffel",
-  devil: "Devil",
-  pope: "Pope",
-  emperor: "Emperor",
-  "partial-3": "partial trump",
-  "partial-4": "partial trump",
-  "partial-5": "partial trump",
-};
+/** Seat params, the message's subject first. */
+const SEAT_PARAMS = ["to_act", "seat", "bridegroom", "poor"];
+/** Params that name another catalog entry: the prefix of its key. */
+const ENTRY_PARAMS = { party: "party.", announcement: "announcement.", level: "announcement.", phase: "" };
+const CARD_LISTS = new Set(["cards", "trumps"]);
+const DATES = new Set(["date", "first"]);
+const NUMBER = /^-?\d+$/;
 
-const RANK_WORDS = { K: "King", O: "Ober", U: "Unter" };
-const FRENCH_RANK_WORDS = { K: "King", O: "Queen", U: "Jack" };
+/** Names when the game's are not known (outside a table): the notation itself. */
+const PLAIN_NAMES = { card: String, suit: String, rank: String };
 
-const TEMPLATES = {
-  win_karnoffel: (p) => `${p.card} wins: the Karnöffel beats every card.`,
-  win_devil_led: (p) => `${p.card} wins: the Devil was led, and only the Karnöffel beats a led Devil.`,
-  win_pope: (p) => `${p.card} wins: the Pope beats everything except the Karnöffel and a led Devil.`,
-  win_emperor: (p) => `${p.card} wins: the Emperor beats everything except the Karnöffel, a led Devil and the Pope.`,
-  win_partial_3: (p) => `${p.card} wins: the chosen suit's 3 keeps its power while no King is in the trick.`,
-  win_partial_4: (p) => `${p.card} wins: the chosen suit's 4 keeps its power while no King or Ober is in the trick.`,
-  win_partial_5: (p) => `${p.card} wins: the chosen suit's 5 keeps its power while no King, Ober or Unter is in the trick.`,
-  win_led_suit: (p) => `${p.card} wins: it is the highest card of the suit led (${p.suit}).`,
-  win_only_card: (p) => `${p.card} wins: it is the only card in the trick so far.`,
-  powerless_king: (p) => `${p.card} has no power: a King is in the trick.`,
-  powerless_king_ober: (p) => `${p.card} has no power: a King or an Ober is in the trick.`,
-  powerless_king_ober_unter: (p) => `${p.card} has no power: a King, an Ober or an Unter is in the trick.`,
-  devil_not_led: (p) => `${p.card} cannot win: the Devil only wins when it is led.`,
-  off_suit: (p) => `${p.card} cannot win: it is neither of the suit led nor a trump.`,
-  not_your_turn: (p) => `Not your turn: ${p.to_act} ${p.to_act === "You" ? "are" : "is"} to play.`,
-  devil_first_lead: (p) => `${p.card} is the Devil: it may not lead the first trick of a deal.`,
-  deal_won_tricks: (p) => (p.mine
-    ? `Your team wins the deal with three tricks and scores ${p.points}.`
-    : `The opponents win the deal with three tricks and score ${p.points}.`),
-  deal_won_give_up: (p) => (p.mine
-    ? `Your team gave up: the opponents score ${p.points}.`
-    : `The opponents gave up: your team scores ${p.points}.`),
-};
-
-/** Message params in words. */
-function wordParams(params, ctx) {
-  const out = { ...params };
-  const faces = ctx.faces;
-  if (params.card) out.card = cardName(params.card, faces);
-  if (params.suit) out.suit = suitName(params.suit, faces);
-  if (params.rank) out.rank = (faces === "french" ? FRENCH_RANK_WORDS : RANK_WORDS)[params.rank] || params.rank;
-  if (ctx.seating) {
-    for (const key of ["seat", "to_act"]) {
-      const seat = Number(params[key]);
-      if (params[key] !== undefined && ctx.seating.seats[seat]) out[key] = seatWho(ctx.seating, seat, { capital: true });
-    }
-    if (params.team !== undefined) out.mine = Number(params.team) === ctx.seating.myTeam;
-  }
-  return out;
+function entryWords(prefix, value) {
+  return has(`${prefix}${value}`) ? t(`${prefix}${value}`) : value;
 }
 
-/** A message in words; falls back to the engine's English text. */
-export function formatMessage(message, ctx) {
-  if (!message) return "";
-  const template = TEMPLATES[message.key];
-  if (!template || (message.key.startsWith("deal_") && !ctx.seating)) return message.text || message.key;
-  try {
-    return template(wordParams(message.params || {}, ctx));
-  } catch {
-    return message.text || message.key;
+function seatWords(seating, value) {
+  const seat = Number(value);
+  if (!seating || !NUMBER.test(value) || !seating.seats[seat]) return value;
+  return seatWho(seating, seat);
+}
+
+/** One param in words. */
+function paramWords(name, value, ctx, names) {
+  const text = String(value);
+  if (name === "card") return names.card(text);
+  if (CARD_LISTS.has(name)) return formatList(text.split(",").filter(Boolean).map((card) => names.card(card)));
+  if (name === "suit") return names.suit(text);
+  if (name === "rank") return names.rank(text);
+  if (SEAT_PARAMS.includes(name)) return seatWords(ctx.seating, text);
+  if (name in ENTRY_PARAMS) return entryWords(ENTRY_PARAMS[name], text);
+  if (DATES.has(name)) return formatDate(text);
+  if (NUMBER.test(text)) return Number(text);
+  return text;
+}
+
+/** The variant of `key` for the viewer (see the top of this file), or null. */
+function variantFor(key, params, seating) {
+  if (!seating) return null;
+  const candidates = [];
+  if (params.team !== undefined && NUMBER.test(String(params.team))) {
+    candidates.push(Number(params.team) === seating.myTeam ? "us" : "them");
+  } else {
+    const seats = SEAT_PARAMS.filter((name) => params[name] !== undefined).map((name) => Number(params[name]));
+    if (seats.length) {
+      if (seats[0] === seating.me) candidates.push("you");
+      else if (seats.includes(seating.me)) candidates.push("yours", "other");
+      else candidates.push("other");
+    }
   }
+  return candidates.find((context) => has(`${key}_${context}`)) || null;
+}
+
+/**
+ * `message` in words for the viewer. ctx: {seating?} (table/layout.js);
+ * names: {card, suit, rank} (notation -> words) of the message's game.
+ */
+export function formatMessage(message, ctx = {}, names = PLAIN_NAMES) {
+  if (!message) return "";
+  if (!message.key || !has(message.key)) return message.text || message.key || "";
+  const params = message.params || {};
+  const words = {};
+  for (const [name, value] of Object.entries(params)) words[name] = paramWords(name, value, ctx, names);
+  return t(message.key, words, variantFor(message.key, params, ctx.seating));
 }

@@ -1,14 +1,8 @@
 // The share panel of a finished daily: the engine's spoiler-free text (shown,
 // copied with one tap, or sent with the Web Share API where the device has
 // it) and its plain sentence for screen readers.
-import { t } from "./texts.js";
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { h } from "../dom.js";
+import { t } from "../texts.js";
 
 function selectText(node) {
   const range = document.createRange();
@@ -31,21 +25,9 @@ export async function copyText(text) {
 
 /** The share section for the engine's {text, line}. */
 export function sharePanel({ text, line }) {
-  const section = el("section", "share-panel");
-  section.setAttribute("aria-labelledby", "share-heading");
-  const heading = el("h3", "share-heading", t("share.heading"));
-  heading.id = "share-heading";
-  const pre = el("pre", "share-text", text);
-  pre.setAttribute("aria-hidden", "true");
-  pre.tabIndex = -1;
-  const sr = el("p", "share-line visually-hidden", line);
-  const status = el("p", "share-status");
-  status.setAttribute("role", "status");
-  status.setAttribute("aria-live", "polite");
-  const actions = el("div", "share-actions");
-
-  const copy = el("button", "share-copy primary", t("share.copy"));
-  copy.type = "button";
+  const pre = h("pre", { class: "share-text", "aria-hidden": "true", tabindex: "-1" }, text);
+  const status = h("p", { class: "share-status", role: "status", "aria-live": "polite" });
+  const copy = h("button", { type: "button", class: "share-copy primary" }, t("share.copy"));
   copy.addEventListener("click", async () => {
     if (await copyText(text)) {
       status.textContent = t("share.copied");
@@ -54,11 +36,9 @@ export function sharePanel({ text, line }) {
       status.textContent = t("share.copy_failed");
     }
   });
-  actions.append(copy);
-
+  const actions = h("div", { class: "share-actions" }, copy);
   if (typeof navigator.share === "function") {
-    const send = el("button", "share-send", t("share.send"));
-    send.type = "button";
+    const send = h("button", { type: "button", class: "share-send" }, t("share.send"));
     send.addEventListener("click", async () => {
       try {
         await navigator.share({ text });
@@ -67,6 +47,10 @@ export function sharePanel({ text, line }) {
     });
     actions.append(send);
   }
-  section.append(heading, pre, sr, actions, status);
-  return section;
+  return h("section", { class: "share-panel", "aria-labelledby": "share-heading" },
+    h("h3", { class: "share-heading", id: "share-heading" }, t("share.heading")),
+    pre,
+    h("p", { class: "share-line visually-hidden" }, line),
+    actions,
+    status);
 }

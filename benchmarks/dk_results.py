@@ -1,0 +1,107 @@
+"""Sum up Doppelkopf strength runs from their chunks (prints; asserts nothing).
+
+``bench_doppelkopf_players.py --progress FILE`` appends every finished chunk
+of deal pairs to FILE, so a long run that was stopped keeps what it did and
+can go on with ``--first``. This script joins the chunks of each pairing
+(each deal pair counted once), prints one markdown row per pairing (pairs,
+points per seat and hand of A minus B with the 95% CI) and, with ``--save``,
+appends the joined rows to the results file as JSON lines.
+
+    python benchmarks/dk_results.py benchmarks/results/dk_progress.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_doppelkopf_players import interval
+
+
+def joined(path: Path) -> dict[tuple[str, str], dict[int, tuple[float, float, dict[str, int]]]]:
+    """Per pairing: per deal pair number, (A-B per seat, A per seat, kinds of that chunk)."""
+    pairings: dict[tuple[str, str], dict[int, tuple[float, float, dict[str, int]]]] = {}
+    for line in path.read_text().splitlines():
+        chunk = json.loads(line)
+        start, _ = chunk["chunk"]
+        pairs = pairings.setdefault((chunk["a"], chunk["b"]), {})
+        for offset, (difference, a_points) in enumerate(
+            zip(chunk["differences"], chunk["a_points"], strict=True)
+        ):
+            pairs[start + offset] = (difference, a_points, chunk["kinds"] if not offset else {})
+    return pairings
+
+
+def decisions(path: Path) -> dict[tuple[str, str], dict[tuple[str, str], list[int]]]:
+    """Per pairing: per (level, decision), [made, won, total score] over its chunks
+    (each chunk once; chunks written before decisions were counted have none)."""
+    seen: set[tuple[str, str, int]] = set()
+    found: dict[tuple[str, str], dict[tuple[str, str], list[int]]] = {}
+    for line in path.read_text().splitlines():
+        chunk = json.loads(line)
+        key = (chunk["a"], chunk["b"], chunk["chunk"][0])
+        if key in seen or "decisions" not in chunk:
+            continue
+        seen.add(key)
+        pairing = found.setdefault((chunk["a"], chunk["b"]), {})
+        for level, made in chunk["decisions"].items():
+            for name, counts in made.items():
+                mine = pairing.setdefault((level, name), [0, 0, 0])
+                for i, count in enumerate(counts):
+                    mine[i] += count
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("progress", type=Path)
+    parser.add_argument("--save", type=Path, help="append the joined rows (JSON lines) here")
+    args = parser.parse_args(argv)
+    command = "python benchmarks/dk_results.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    print("| A | B | deal pairs | A − B per seat and hand | 95% CI | A per seat |")
+    print("|---|---|---:|---:|---|---:|")
+    for (level_a, level_b), pairs in joined(args.progress).items():
+        differences = [pairs[n][0] for n in sorted(pairs)]
+        mean, low, high = interval(differences)
+        a_mean = statistics.fmean(pairs[n][1] for n in pairs)
+        print(
+            f"| {level_a} | {level_b} | {len(differences)} | {mean:+.3f} "
+            f"| [{low:+.3f}, {high:+.3f}] | {a_mean:+.3f} |"
+        )
+        if args.save:
+            kinds: dict[str, int] = {}
+            for _, _, chunk_kinds in pairs.values():
+                for kind, count in chunk_kinds.items():
+                    kinds[kind] = kinds.get(kind, 0) + count
+            row = {
+                "row": "strength",
+                "a": level_a,
+                "b": level_b,
+                "deal_pairs": [min(pairs), max(pairs)],
+                "pairs": len(differences),
+                "mean": round(mean, 4),
+                "ci": [round(low, 4), round(high, 4)],
+                "a_points": round(a_mean, 4),
+                "kinds": dict(sorted(kinds.items())),
+                "command": command,
+            }
+            with args.save.open("a") as out:
+                out.write(json.dumps(row) + "\n")
+    print("\n| pairing | level | decision | made | maker won | maker's mean score |")
+    print("|---|---|---|---:|---:|---:|")
+    for (level_a, level_b), made in decisions(args.progress).items():
+        for (level, name), (count, won, score) in sorted(made.items()):
+            print(
+                f"| {level_a}:{level_b} | {level} | {name} | {count} "
+                f"| {100 * won / count:.0f}% | {score / count:+.2f} |"
+            )
+
+
+if __name__ == "__main__":
+    main()

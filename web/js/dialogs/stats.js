@@ -1,0 +1,96 @@
+// The statistics: the numbers come from the engine's `stats` op (the streak
+// rules live in Python); this reads the results kept on the device, draws the
+// numbers and an SVG chart of the results, and opens the statistics dialog.
+import { h } from "../dom.js";
+import { localDate } from "../dates.js";
+import { formatNumber, t } from "../texts.js";
+import { countdown } from "./countdown.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
+  return node;
+}
+
+/** An SVG column chart: one column per daily, tall = won, short = lost. */
+export function resultsChart(points) {
+  const figure = h("figure", { class: "stats-chart" });
+  if (!points.length) {
+    figure.append(h("p", { class: "stats-chart-empty" }, t("stats.chart_empty")));
+    return figure;
+  }
+  const slots = Math.max(points.length, 10);
+  const width = slots * 10;
+  const height = 40;
+  const chart = svg("svg", {
+    viewBox: `0 0 ${width} ${height + 2}`, role: "img", class: "stats-chart-svg",
+    "aria-label": t("stats.chart_label", { count: points.length }),
+  });
+  chart.append(svg("line", { x1: 0, y1: height + 1, x2: width, y2: height + 1, class: "stats-chart-axis" }));
+  points.forEach((point, i) => {
+    const tall = point.won ? height : height * 0.35;
+    const bar = svg("rect", {
+      x: i * 10 + 1.5, y: height - tall, width: 7, height: tall, rx: 1.5,
+      class: point.won ? "stats-bar stats-bar-won" : "stats-bar stats-bar-lost",
+      "data-number": point.number,
+    });
+    const title = svg("title");
+    title.textContent = t("stats.chart_point", {
+      number: String(point.number), result: t(point.won ? "stats.point_won" : "stats.point_lost"),
+    });
+    bar.append(title);
+    chart.append(bar);
+  });
+  figure.append(chart);
+  return figure;
+}
+
+/** The statistics section for the engine's summary (or null: unavailable). */
+export function statsPanel(summary) {
+  const section = h("section", { class: "stats-panel", "aria-labelledby": "stats-heading" },
+    h("h3", { class: "stats-heading", id: "stats-heading" }, t("stats.heading")));
+  if (!summary) {
+    section.append(h("p", {}, t("stats.unavailable")));
+    return section;
+  }
+  const list = h("dl", { class: "stats-numbers" });
+  for (const [key, value] of [
+    ["played", summary.played], ["won", summary.won], ["win_percent", summary.win_percent],
+    ["current_streak", summary.current_streak], ["best_streak", summary.best_streak],
+  ]) {
+    list.append(h("div", { class: `stats-item stats-${key.replace("_", "-")}`, dataset: { stat: key } },
+      h("dd", { class: "stats-value" }, formatNumber(value)), h("dt", { class: "stats-label" }, t(`stats.${key}`))));
+  }
+  section.append(list, resultsChart(summary.chart || []));
+  if (summary.archive_played) {
+    section.append(h("p", { class: "stats-archive" },
+      t("stats.archive", { played: summary.archive_played, won: summary.archive_won })));
+  }
+  return section;
+}
+
+/** `game`'s daily results kept in `store`; results that cannot be read get a notice. */
+export function readResults({ store, catalog, notices }, game) {
+  const { results, problem, aside } = store.readResults(game, catalog.stats_schema);
+  if (problem) {
+    const key = aside === "kept" ? "notice.stats_kept" : "notice.stats_set_aside";
+    notices.show(`stats-${game}`, "warning", () => t(key, { reason: t(problem.key, problem.params) }));
+  }
+  return results;
+}
+
+/** The engine's summary of `game`'s results (null when the engine cannot give one). */
+export async function loadSummary({ store, engine, catalog, notices }, game) {
+  const results = readResults({ store, catalog, notices }, game);
+  const reply = await engine.request({ op: "stats", results, today: localDate() });
+  return reply && reply.ok ? reply.stats : null;
+}
+
+/** The statistics dialog: the summary and the countdown to the next daily. */
+export function openStats(dialog, summary, { onNextDaily }) {
+  const clock = countdown({ onReady: onNextDaily });
+  dialog.open(t("stats.heading"), statsPanel(summary), clock.node);
+  dialog.whenClosed(clock.stop);
+}

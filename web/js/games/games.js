@@ -1,0 +1,35 @@
+// Every game the app offers, by name, each with the same interface (see
+// games/karnoffel.js): settings(raw, catalog), freeRules(settings),
+// rulesFromUrl(settings, params), rulesSummary(rules), fields(settings, catalog).
+// The first game is the default: a URL without &game= plays it.
+import { doppelkopfSetup } from "./doppelkopf.js";
+import { karnoffelSetup } from "./karnoffel.js";
+import { LANGUAGES } from "../texts.js";
+
+export const setups = {
+  karnoffel: karnoffelSetup,
+  doppelkopf: doppelkopfSetup,
+};
+
+export const GAMES = Object.keys(setups);
+export const DEFAULT_GAME = GAMES[0];
+
+/** The game a URL names (?game=), else the remembered one, else the default. */
+export function gameFrom(params, settings) {
+  const asked = params.get("game");
+  if (GAMES.includes(asked)) return asked;
+  return settings && GAMES.includes(settings.game) ? settings.game : DEFAULT_GAME;
+}
+
+/** The game the menu's switch offers from `game`: the next one. */
+export function nextGame(game) {
+  return GAMES[(GAMES.indexOf(game) + 1) % GAMES.length];
+}
+
+/** The remembered settings of every game, checked against the catalog (and the chosen language, if any). */
+export function normalizeSettings(raw, catalog) {
+  const merged = {};
+  for (const setup of Object.values(setups)) Object.assign(merged, setup.settings(raw, catalog));
+  if (raw && LANGUAGES.includes(raw.language)) merged.language = raw.language;
+  return { ...merged, game: raw && GAMES.includes(raw.game) ? raw.game : DEFAULT_GAME };
+}

@@ -1,0 +1,49 @@
+// The hands as both tables draw them: the person's cards as buttons (playable
+// ones as the engine's view.legal says, a roving tabindex for the keyboard)
+// and another seat's hand with its size. Each table passes its card names and
+// faces; nothing here knows a rule.
+import { h } from "../dom.js";
+import { plural, t } from "../texts.js";
+
+/**
+ * The person's cards as buttons: playable ones (view.legal) marked, the others
+ * with the engine's reason. `card(card, index)` gives {label, reason, face}
+ * and optional extra `classes` (" special") for each card.
+ */
+export function handButtons(view, cards, ctx, card) {
+  const legal = new Set(view.legal);
+  const buttons = cards.map((notation, index) => {
+    const isLegal = legal.has(notation);
+    const { label, reason, face, classes = "" } = card(notation, index);
+    return h("button", {
+      type: "button",
+      class: `card card-mine${isLegal ? " legal" : " illegal"}${classes}`,
+      "data-card": notation,
+      "aria-label": label,
+      "aria-disabled": isLegal ? "false" : "true",
+      title: isLegal ? t("table.card.play", { card: label }) : t("table.card.why", { card: label, reason }),
+      "data-reason": reason || null,
+      tabindex: "-1",
+      dataset: { index },
+      html: face,
+    });
+  });
+  // Roving tabindex: the focused card, else the first playable one, else the first.
+  const target = buttons.find((b) => b.dataset.card === ctx.focusCard)
+    || buttons.find((b) => b.classList.contains("legal")) || buttons[0];
+  if (target) target.tabIndex = 0;
+  return buttons;
+}
+
+/** The person's hand group (with "No cards left" when it is empty). */
+export function handGroup(buttons, className, label = t("table.hand.label")) {
+  const group = h("div", { class: className, role: "group", "aria-label": label }, buttons);
+  if (!buttons.length) group.append(h("span", { class: "empty-hand" }, t("table.hand.empty")));
+  return group;
+}
+
+/** Another seat's hand: `cards` drawn, and how many it holds ("5 cards"). */
+export function otherHandGroup(count, cards, showCount) {
+  const counter = showCount ? h("span", { class: "count", title: t("table.hand.count_title", { count }) }, `${count}`) : null;
+  return h("div", { class: "hand hand-other", role: "group", "aria-label": plural("table.hand.cards", count), dataset: { count } }, cards, counter);
+}

@@ -1,0 +1,32 @@
+// The table's skeleton, built once per root and filled in by whichever game's
+// table draws a response (table/karnoffel.js, table/doppelkopf.js).
+import { h } from "../dom.js";
+import { t } from "../texts.js";
+
+/** The parts every table renders into. */
+export function buildTable(root) {
+  root.replaceChildren();
+  const parts = {
+    root,
+    info: h("section", { class: "table-info" }),
+    felt: h("div", { class: "felt" }),
+    note: h("p", { class: "trick-note" }),
+    turn: h("p", { class: "turn-line" }),
+    actions: h("div", { class: "calls", role: "group" }),
+    hint: h("p", { class: "hand-hint", "aria-live": "polite" }),
+    error: h("div", { class: "table-error", role: "alert", hidden: true }),
+    panel: h("div", { class: "result-panel", role: "dialog", "aria-modal": "false", hidden: true }),
+    live: h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "false" }),
+  };
+  root.classList.add("table", "table-live");
+  root.append(parts.info, parts.felt, parts.turn, parts.actions, parts.hint, parts.note, parts.error, parts.panel, parts.live);
+  labelTable(parts);
+  return parts;
+}
+
+/** The parts' own labels, in the page's language (again after a change of language). */
+export function labelTable(parts) {
+  parts.root.setAttribute("aria-label", t("table.label"));
+  parts.info.setAttribute("aria-label", t("table.info_label"));
+  parts.actions.setAttribute("aria-label", t("table.calls_label"));
+}
