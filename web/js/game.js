@@ -53,6 +53,9 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     hintCard: null, // the card whose reason the hint line shows
     selection: { key: "", cards: [] }, // cards ticked for a poverty exchange (Doppelkopf)
     matchOverSent: false,
+    // [offline] Until the person's first request after open(), computers move without
+    // the pace: the first decision is the person's as soon as the engine is ready.
+    openingMoves: false,
   };
   const { parts } = state;
 
@@ -249,7 +252,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       while (state.loopWanted && state.response && computerToAct(state.response) && !state.opening) {
         const gen = state.generation;
         const owner = state.owner;
-        await delay(stepDelay(state.response.view));
+        await delay(state.openingMoves ? 0 : stepDelay(state.response.view));
         if (gen !== state.generation || state.opening || !state.response || !computerToAct(state.response)) continue;
         let answer;
         try {
@@ -287,6 +290,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     state.owner = owner;
     state.lastRequest = request;
     state.matchOverSent = false;
+    state.openingMoves = true; // [offline]
     state.focusedCard = null;
     hideError();
     showHint("");
@@ -298,6 +302,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
 
   /** Run a player's request (an action, the next deal): one at a time, then the computers. */
   async function playerRequest(request, { onAnswer, retry = null }) {
+    state.openingMoves = false; // [offline]
     state.busy = true;
     root.dataset.busy = "true";
     const gen = state.generation;
