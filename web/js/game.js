@@ -17,7 +17,7 @@
 // options: faces ("german" | "french"; default: the match's rules), pace (ms
 // per computer move; 0 = no waiting and no animation).
 import { delay, h, prefersReducedMotion } from "./dom.js";
-import { t } from "./texts.js";
+import { sentence, t } from "./texts.js";
 import { attachHandInput, focusCard } from "./table/input.js";
 import { seating } from "./table/layout.js";
 import { buildTable, labelTable } from "./table/parts.js";
@@ -378,14 +378,14 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       act(card).catch(() => {});
     },
     onRefused(card, reason) {
-      const text = t("table.card.why", { card: cardName(card), reason: reason || t("table.card.cannot_play_now") });
+      const text = sentence("table.card.why", { card: cardName(card), reason: reason || t("table.card.cannot_play_now") });
       showHint(text);
       announce(text);
     },
     onFocusCard(card, reason) {
       if (card) state.focusedCard = card;
       if (!card || !state.response) return showHint("");
-      showHint(reason ? t("table.card.why", { card: cardName(card), reason }) : "");
+      showHint(reason ? sentence("table.card.why", { card: cardName(card), reason }) : "");
     },
   });
 

@@ -3,7 +3,7 @@
 // and another seat's hand with its size. Each table passes its card names and
 // faces; nothing here knows a rule.
 import { h } from "../dom.js";
-import { plural, t } from "../texts.js";
+import { plural, sentence, t } from "../texts.js";
 
 /**
  * The person's cards as buttons: playable ones (view.legal) marked, the others
@@ -21,7 +21,7 @@ export function handButtons(view, cards, ctx, card) {
       "data-card": notation,
       "aria-label": label,
       "aria-disabled": isLegal ? "false" : "true",
-      title: isLegal ? t("table.card.play", { card: label }) : t("table.card.why", { card: label, reason }),
+      title: isLegal ? t("table.card.play", { card: label }) : sentence("table.card.why", { card: label, reason }),
       "data-reason": reason || null,
       tabindex: "-1",
       dataset: { index },
@@ -44,6 +44,6 @@ export function handGroup(buttons, className, label = t("table.hand.label")) {
 
 /** Another seat's hand: `cards` drawn, and how many it holds ("5 cards"). */
 export function otherHandGroup(count, cards, showCount) {
-  const counter = showCount ? h("span", { class: "count", title: t("table.hand.count_title", { count }) }, `${count}`) : null;
+  const counter = showCount ? h("span", { class: "count", title: t("table.hand.cards", { count }) }, `${count}`) : null;
   return h("div", { class: "hand hand-other", role: "group", "aria-label": plural("table.hand.cards", count), dataset: { count } }, cards, counter);
 }
