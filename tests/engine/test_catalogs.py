@@ -299,3 +299,22 @@ def test_every_sentence_ends_as_its_siblings_do() -> None:
         reasons = [key for key in entries if key.startswith("save.")]
         endings = {key: entries[key][-1] for key in reasons}
         assert set(endings.values()) <= {".", "。"}, (language, endings)
+
+
+def test_karnoffel_tutorials_name_suits_by_param() -> None:
+    """A suit's name depends on the faces chosen (Acorns or Clubs): the tutorials'
+    texts take it as a {{suit}} param, which the page names in the table's faces."""
+    face_bound = {
+        EN[f"suit.{faces}.{suit}"]
+        for faces in ("german", "french")
+        for suit in "ALHB"
+        if EN[f"suit.german.{suit}"] != EN[f"suit.french.{suit}"]
+    }
+    assert face_bound == {"Acorns", "Leaves", "Bells", "Clubs", "Spades", "Diamonds"}
+    named = [
+        key
+        for key, text in EN.items()
+        if key.startswith(("tutorial_kc_", "tutorial_kh_"))
+        and any(re.search(rf"\b{name}\b", text) for name in face_bound)
+    ]
+    assert named == []

@@ -4,7 +4,7 @@
 // person at the table and the entry's variant for them:
 //
 //   params  card / cards, trumps (comma lists) / suit / rank   the game's names (`names`)
-//           seat, to_act, bridegroom, poor                     the seat relative to the viewer
+//           seat, to_act, bridegroom, poor, dealer             the seat relative to the viewer
 //           action                                             the game's name of a call (`names.action`)
 //           party, announcement, level, phase                  their own catalog entries
 //           date, first                                        formatDate; numbers with Intl
@@ -20,7 +20,7 @@ import { capitalized, formatDate, formatList, has, t } from "../texts.js";
 import { seatWho } from "./layout.js";
 
 /** Seat params, the message's subject first. */
-const SEAT_PARAMS = ["to_act", "seat", "bridegroom", "poor"];
+const SEAT_PARAMS = ["to_act", "seat", "bridegroom", "poor", "dealer"];
 /** Params that name another catalog entry: the prefix of its key. */
 const ENTRY_PARAMS = { party: "party.", announcement: "announcement.", level: "announcement.", phase: "" };
 const CARD_LISTS = new Set(["cards", "trumps"]);
