@@ -22,9 +22,10 @@ LOAD = """async (language) => {
   const texts = await import("/js/texts.js");
   const messages = await import("/js/table/messages.js");
   const layout = await import("/js/table/layout.js");
+  const hand = await import("/js/table/hand.js");
   const entries = await (await fetch(`/locales/${language}.json`)).json();
   await texts.useLanguage(language, entries);
-  globalThis.textModules = { texts, messages, layout };
+  globalThis.textModules = { texts, messages, layout, hand };
 }"""
 
 
@@ -52,7 +53,7 @@ def run(page: Any, language: str, body: str) -> Any:
     """``body`` (a function body) run with texts, messages and layout in ``language``."""
     page.evaluate(LOAD, language)
     return page.evaluate(
-        "() => { const { texts, messages, layout } = globalThis.textModules;\n" + body + "}"
+        "() => { const { texts, messages, layout, hand } = globalThis.textModules;\n" + body + "}"
     )
 
 
@@ -123,3 +124,18 @@ def test_engine_messages_name_seats_calls_and_cards_in_words(page: Any, language
     lead = entries[f"hint_dk_lead_suit_{form}"]
     expected = lead.replace("{{card}}", "<HA>").replace("{{suit}}", "H").replace("{{count}}", "1")
     assert said["leadOne"] == expected[0].upper() + expected[1:]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_why_a_card_cannot_be_played_names_it_once(page: Any, language: str) -> None:
+    entries = catalog(language)
+    body = """return [
+      hand.whyNot("<K>", "<K> x.", true),
+      hand.whyNot("<K>", "x.", false),
+      hand.whyNot("<K>", "", false),
+    ];"""
+    named, unnamed, bare = run(page, language, body)
+    assert named == "<K> x."
+    why = entries["table.card.why"].replace("{{card}}", "<K>")
+    assert unnamed == why.replace("{{reason}}", "x.")
+    assert bare == why.replace("{{reason}}", entries["table.card.cannot_play_now"])

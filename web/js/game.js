@@ -17,7 +17,8 @@
 // options: faces ("german" | "french"; default: the match's rules), pace (ms
 // per computer move; 0 = no waiting and no animation).
 import { delay, h, prefersReducedMotion } from "./dom.js";
-import { sentence, t } from "./texts.js";
+import { t } from "./texts.js";
+import { whyNot } from "./table/hand.js";
 import { attachHandInput, focusCard } from "./table/input.js";
 import { seating } from "./table/layout.js";
 import { buildTable, labelTable } from "./table/parts.js";
@@ -372,20 +373,26 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     return view ? tableOf(view).cardLabel(view, card, faces()) : card;
   }
 
+  /** Why `card` cannot be played: its button's sentence (table/hand.js whyNot). */
+  function whyFor(card, reason) {
+    const button = [...parts.felt.querySelectorAll(".card-mine")].find((el) => el.dataset.card === card);
+    return (button && button.dataset.why) || whyNot(cardName(card), reason);
+  }
+
   attachHandInput(parts.felt, {
     onPlay(card) {
       state.focusedCard = card;
       act(card).catch(() => {});
     },
     onRefused(card, reason) {
-      const text = sentence("table.card.why", { card: cardName(card), reason: reason || t("table.card.cannot_play_now") });
+      const text = whyFor(card, reason);
       showHint(text);
       announce(text);
     },
     onFocusCard(card, reason) {
       if (card) state.focusedCard = card;
       if (!card || !state.response) return showHint("");
-      showHint(reason ? sentence("table.card.why", { card: cardName(card), reason }) : "");
+      showHint(reason ? whyFor(card, reason) : "");
     },
   });
 

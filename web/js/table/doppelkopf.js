@@ -148,7 +148,12 @@ function myHand(view, info, ctx) {
   if (view.exchange && view.to_act === ctx.seating.me) return pickHand(view, cards, view.exchange, ctx);
   const buttons = handButtons(view, cards, ctx, (card) => {
     const reason = view.hand_reasons[card];
-    return { label: cardName(card), reason: reason ? dkFormat(reason, ctx.seating) : "", face: cardFace(card) };
+    return {
+      label: cardName(card),
+      reason: reason ? dkFormat(reason, ctx.seating) : "",
+      reasonNamesCard: Boolean(reason && reason.params && reason.params.card === card),
+      face: cardFace(card),
+    };
   });
   return handGroup(buttons, "hand hand-mine dk-hand-mine");
 }

@@ -86,7 +86,7 @@ function renderInfo(parts, view, ctx) {
     blocks.push(h("div", { class: "info-block chosen", "aria-label": t("kf.info.chosen_label") },
       h("span", { class: "info-title" }, t("kf.info.chosen")),
       h("span", { class: `chosen-suit suit-${view.chosen}`, html: suitSVG(view.chosen, faces, 22) }),
-      h("b", { class: "chosen-name" }, suitName(view.chosen, faces)),
+      h("b", { class: "chosen-name" }, capitalized(suitName(view.chosen, faces))),
       h("ul", { class: "specials" }, chips)));
   }
   if (view.bid) blocks.push(renderBid(view, ctx));
@@ -145,7 +145,7 @@ function otherHand(view, info, ctx) {
       "data-face-up": isUp ? t("kf.card.face_up_tag") : null,
       role: "img",
       "aria-label": isUp ? sentence("kf.card.face_up_label", { card: label }) : capitalized(label),
-      title: isUp ? sentence("kf.card.face_up_title", { card: label }) : capitalized(label),
+      title: isUp ? sentence("kf.card.face_up_label", { card: label }) : capitalized(label),
       "data-card": card,
       html: cardSVG(card, faces),
     });
@@ -164,6 +164,7 @@ function myHand(view, info, ctx) {
     return {
       label: cardLabel(view, card, faces),
       reason: reason ? wordMessage(reason, ctx) : "",
+      reasonNamesCard: Boolean(reason && reason.params && reason.params.card === card),
       face: cardSVG(card, faces) + (role ? `<span class="card-role" aria-hidden="true">${short}</span>` : ""),
       classes: `${role ? " special" : ""}${card === faceUp ? " face-up" : ""}`,
     };
