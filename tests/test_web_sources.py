@@ -45,7 +45,7 @@ NOT_TEXT = {
     "Error",
     "Stichtag",  # the site's name
     "Hans",  # the script subtag of zh-Hans
-    "None",  # Python source the engine boot runs (js/engine-boot.js)
+    "None",  # Python run in the worker (engine-boot.js)
 }
 #: The languages by their own names in the language menu (the same in every language).
 ENDONYMS = {"English", "Deutsch", "Español"}
