@@ -273,7 +273,11 @@ class Session:
         if self.tutorial is not None:
             why_not = self.tutorial.wrong_move(match, action)
             if why_not is not None:
-                refusal = Message.of("tutorial_wrong_move", action=quoted(action))
+                # A legal move: a card of the hand, or a call the page names in words.
+                if action in hand:
+                    refusal = Message.of("tutorial_wrong_card", card=action)
+                else:
+                    refusal = Message.of("tutorial_wrong_move", action=action)
                 extra = {
                     "explanation": why_not.to_json(),
                     "tutorial": self.tutorial.progress(match),

@@ -18,7 +18,7 @@ import { createNotices } from "./notices.js";
 import { rulesHref } from "./rules.js";
 import { Store, dailySlot, freeSlot } from "./storage.js";
 import { formatMessage } from "./table/messages.js";
-import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, formatDate, onLanguageChange, t, useLanguage } from "./texts.js";
+import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, formatDate, onLanguageChange, sentences, t, useLanguage } from "./texts.js";
 import { openArchive } from "./dialogs/archive.js";
 import { createDialog } from "./dialogs/dialog.js";
 import { openNewGame } from "./dialogs/new-game.js";
@@ -325,7 +325,7 @@ export class App {
   async refuseDate(payload, { fromUrl }) {
     const today = localDate();
     const haveToday = today >= this.catalog.daily.first;
-    const text = () => `${t("notice.bad_url", { reason: refusalWords(payload) })} ${haveToday ? t("notice.bad_url_more") : ""}`.trim();
+    const text = () => sentences([t("notice.bad_url", { reason: refusalWords(payload) }), haveToday ? t("notice.bad_url_more") : ""]);
     const goToday = { label: () => t("notice.go_today"), onClick: () => this.navigate("") };
     // The table behind the notice: today's daily (or a free game before the first
     // daily, or when today's daily is the one that cannot be opened).

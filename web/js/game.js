@@ -18,6 +18,7 @@
 // per computer move; 0 = no waiting and no animation).
 import { delay, h, prefersReducedMotion } from "./dom.js";
 import { t } from "./texts.js";
+import { whyNot } from "./table/hand.js";
 import { attachHandInput, focusCard } from "./table/input.js";
 import { seating } from "./table/layout.js";
 import { renderLog } from "./table/log.js";
@@ -400,13 +401,19 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     return view ? tableOf(view).cardLabel(view, card, faces()) : card;
   }
 
+  /** Why `card` cannot be played: its button's sentence (table/hand.js whyNot). */
+  function whyFor(card, reason) {
+    const button = [...parts.felt.querySelectorAll(".card-mine")].find((el) => el.dataset.card === card);
+    return (button && button.dataset.why) || whyNot(cardName(card), reason);
+  }
+
   attachHandInput(parts.felt, {
     onPlay(card) {
       state.focusedCard = card;
       act(card).catch(() => {});
     },
     onRefused(card, reason) {
-      const text = t("table.card.why", { card: cardName(card), reason: reason || t("table.card.cannot_play_now") });
+      const text = whyFor(card, reason);
       // The hint line says it when it changes; asked again, the live region repeats it.
       if (parts.hint.textContent === text) announce(text, "refusal");
       else showHint(text, card);
@@ -414,7 +421,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     onFocusCard(card, reason) {
       if (card) state.focusedCard = card;
       if (!card || !state.response) return showHint("");
-      showHint(reason ? t("table.card.why", { card: cardName(card), reason }) : "", card);
+      showHint(reason ? whyFor(card, reason) : "", card);
     },
   });
 

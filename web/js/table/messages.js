@@ -4,7 +4,8 @@
 // person at the table and the entry's variant for them:
 //
 //   params  card / cards, trumps (comma lists) / suit / rank   the game's names (`names`)
-//           seat, to_act, bridegroom, poor                     the seat relative to the viewer
+//           seat, to_act, bridegroom, poor, dealer             the seat relative to the viewer
+//           action                                             the game's name of a call (`names.action`)
 //           party, announcement, level, phase                  their own catalog entries
 //           date, first                                        formatDate; numbers with Intl
 //   variant team              -> _us (the viewer's team) or _them
@@ -12,12 +13,14 @@
 //                                seat param is the viewer, else _other
 //           (each only when the catalog has that variant; else the plain entry)
 //
+// A message is a sentence: its first letter is a capital even when it starts
+// with a name a language writes in lower case ("rey de bellotas").
 // A key no catalog has (the bridge's technical refusals) shows the engine's text.
-import { formatDate, formatList, has, t } from "../texts.js";
+import { capitalized, formatDate, formatList, has, t } from "../texts.js";
 import { seatWho } from "./layout.js";
 
 /** Seat params, the message's subject first. */
-const SEAT_PARAMS = ["to_act", "seat", "bridegroom", "poor"];
+const SEAT_PARAMS = ["to_act", "seat", "bridegroom", "poor", "dealer"];
 /** Params that name another catalog entry: the prefix of its key. */
 const ENTRY_PARAMS = { party: "party.", announcement: "announcement.", level: "announcement.", phase: "" };
 const CARD_LISTS = new Set(["cards", "trumps"]);
@@ -25,7 +28,7 @@ const DATES = new Set(["date", "first"]);
 const NUMBER = /^-?\d+$/;
 
 /** Names when the game's are not known (outside a table): the notation itself. */
-const PLAIN_NAMES = { card: String, suit: String, rank: String };
+const PLAIN_NAMES = { card: String, suit: String, rank: String, action: String };
 
 function entryWords(prefix, value) {
   return has(`${prefix}${value}`) ? t(`${prefix}${value}`) : value;
@@ -44,6 +47,7 @@ function paramWords(name, value, ctx, names) {
   if (CARD_LISTS.has(name)) return formatList(text.split(",").filter(Boolean).map((card) => names.card(card)));
   if (name === "suit") return names.suit(text);
   if (name === "rank") return names.rank(text);
+  if (name === "action") return names.action ? names.action(text) : text;
   if (SEAT_PARAMS.includes(name)) return seatWords(ctx.seating, text);
   if (name in ENTRY_PARAMS) return entryWords(ENTRY_PARAMS[name], text);
   if (DATES.has(name)) return formatDate(text);
@@ -70,13 +74,16 @@ function variantFor(key, params, seating) {
 
 /**
  * `message` in words for the viewer. ctx: {seating?} (table/layout.js);
- * names: {card, suit, rank} (notation -> words) of the message's game.
+ * names: {card, suit, rank, action?} (notation -> words) of the message's
+ * game; `action` names a call and leaves anything else as it is.
  */
 export function formatMessage(message, ctx = {}, names = PLAIN_NAMES) {
   if (!message) return "";
-  if (!message.key || !has(message.key)) return message.text || message.key || "";
+  // (A message with a count may be a plural family: key_one, key_other.)
+  const known = message.key && (has(message.key) || has(`${message.key}_other`));
+  if (!known) return message.text || message.key || "";
   const params = message.params || {};
   const words = {};
   for (const [name, value] of Object.entries(params)) words[name] = paramWords(name, value, ctx, names);
-  return t(message.key, words, variantFor(message.key, params, ctx.seating));
+  return capitalized(t(message.key, words, variantFor(message.key, params, ctx.seating)));
 }
