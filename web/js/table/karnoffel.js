@@ -7,7 +7,7 @@ import { cardBackSVG, cardSVG, rankLabel, splitCard, suitSVG } from "../card-art
 import { cardName, cardNames, suitName } from "../cards.js";
 import { h } from "../dom.js";
 import { rulesLink, sectionHref } from "../rules.js";
-import { formatList, nodes, t } from "../texts.js";
+import { formatList, has, nodes, t } from "../texts.js";
 import { seatLabel, seatWho } from "./layout.js";
 import { formatMessage } from "./messages.js";
 import { panelWanted, showPanel } from "./panel.js";
@@ -36,9 +36,14 @@ function cardLabel(view, card, faces) {
   return role ? t("kf.card.role", { card: cardName(card, faces), role: roleName(role) }) : cardName(card, faces);
 }
 
+/** A move in words: a call's name ("Raise"), else the card's. */
+function actionWords(action, faces) {
+  return has(`kf.call.${action}`) ? t(`kf.call.${action}`) : cardName(action, faces);
+}
+
 /** An engine message in words (table/messages.js) with this table's card names. */
 function wordMessage(message, ctx) {
-  return formatMessage(message, ctx, cardNames(ctx.faces));
+  return formatMessage(message, ctx, { ...cardNames(ctx.faces), action: (action) => actionWords(action, ctx.faces) });
 }
 
 // ------------------------------------------------------------------ info bar
@@ -309,6 +314,12 @@ function matchLine(response, ctx) {
 /** The Karnöffel table (the same interface as table/doppelkopf.js). */
 export const karnoffelTable = {
   render,
+  actionWords: (view, action, faces) => actionWords(action, faces),
+  /** A card for "How to play": its face and its name (with its role, for a special card). */
+  helpPicture: (notation, faces, role = null) => ({
+    face: cardSVG(notation, faces),
+    label: role ? t("kf.card.role", { card: cardName(notation, faces), role: roleName(role) }) : cardName(notation, faces),
+  }),
   describeMove,
   cardLabel,
   formatMessage: wordMessage,

@@ -4,6 +4,8 @@
 // person at the table and the entry's variant for them:
 //
 //   params  card / cards, trumps (comma lists) / suit / rank   the game's names (`names`)
+//           a hint's or tutorial's params by their kind (PARAM_KINDS, engine/hints.py)
+//           action (a move's notation, maybe quoted)           the game's words for it
 //           seat, to_act, bridegroom, poor                     the seat relative to the viewer
 //           party, announcement, level, phase                  their own catalog entries
 //           date, first                                        formatDate; numbers with Intl
@@ -21,11 +23,24 @@ const SEAT_PARAMS = ["to_act", "seat", "bridegroom", "poor"];
 /** Params that name another catalog entry: the prefix of its key. */
 const ENTRY_PARAMS = { party: "party.", announcement: "announcement.", level: "announcement.", phase: "" };
 const CARD_LISTS = new Set(["cards", "trumps"]);
+/**
+ * The other params of hints and tutorials that name cards or seats: the
+ * engine's PARAM_KINDS (engine/hints.py; tests/test_web_sources.py keeps the two in step).
+ */
+export const PARAM_KINDS = {
+  card: ["card", "partner_card", "keep", "best", "winner", "beaten", "threat", "karnoffel", "devil", "disarmed", "charlie", "other"],
+  cards: ["cards", "partner_cards", "high", "trump_cards"],
+  seat: ["seat", "to_act"],
+};
+const CARD_PARAMS = new Set(PARAM_KINDS.card);
+for (const name of PARAM_KINDS.cards) CARD_LISTS.add(name);
 const DATES = new Set(["date", "first"]);
 const NUMBER = /^-?\d+$/;
 
 /** Names when the game's are not known (outside a table): the notation itself. */
-const PLAIN_NAMES = { card: String, suit: String, rank: String };
+const PLAIN_NAMES = { card: String, suit: String, rank: String, action: String };
+/** A quoted input as the engine echoes it ('BU') without its quotes. */
+const QUOTED = /^'(.*)'$/;
 
 function entryWords(prefix, value) {
   return has(`${prefix}${value}`) ? t(`${prefix}${value}`) : value;
@@ -40,7 +55,8 @@ function seatWords(seating, value) {
 /** One param in words. */
 function paramWords(name, value, ctx, names) {
   const text = String(value);
-  if (name === "card") return names.card(text);
+  if (CARD_PARAMS.has(name)) return names.card(text);
+  if (name === "action") return (names.action || String)(text.replace(QUOTED, "$1"));
   if (CARD_LISTS.has(name)) return formatList(text.split(",").filter(Boolean).map((card) => names.card(card)));
   if (name === "suit") return names.suit(text);
   if (name === "rank") return names.rank(text);
@@ -70,7 +86,7 @@ function variantFor(key, params, seating) {
 
 /**
  * `message` in words for the viewer. ctx: {seating?} (table/layout.js);
- * names: {card, suit, rank} (notation -> words) of the message's game.
+ * names: {card, suit, rank, action?} (notation -> words) of the message's game.
  */
 export function formatMessage(message, ctx = {}, names = PLAIN_NAMES) {
   if (!message) return "";
