@@ -243,7 +243,7 @@ def test_hints_advise_three_decisions_with_the_engines_choice_then_switch_off(
 @pytest.mark.parametrize(
     ("query", "page_name", "pictures"),
     [
-        ("", "karnoffel-classic", 7),
+        ("", "karnoffel", 7),
         ("seed=help&rules=historic", "karnoffel-historic", 7),
         ("game=doppelkopf", "doppelkopf", 13),
     ],
@@ -295,4 +295,19 @@ def test_a_daily_played_with_hints_says_so_in_its_share_text_and_statistics(
         assert stats["results"] == [
             {"number": 3, "won": stats["results"][0]["won"], "archive": False, "hints": True}
         ]
+        sp.assert_clean()
+
+
+def test_a_tutorial_names_cards_and_suits_with_the_faces_on_show(
+    browser: Any, site_url: str
+) -> None:
+    settings = json.dumps({"faces": "french"})
+    with site_context(browser, site_url, storage={"stichtag:v1:settings": settings}) as sp:
+        open_site(sp, "tutorial=karnoffel-classic", knobs="pace=0")
+        page = sp.page
+        follow(page, until_step=5)
+        wait_step(page, 5)
+        done = page.inner_text(".coach-done")
+        assert "is the highest Clubs card. A low Clubs card" in done
+        assert "Acorns" not in page.inner_text(".coach")
         sp.assert_clean()

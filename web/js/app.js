@@ -280,9 +280,9 @@ export class App {
   async openInSlot(slot, request) {
     const previous = this.slot;
     const previousFaces = this.game.options ? this.game.options.faces : null;
-    // A daily's rules are fixed: it is shown with the remembered card faces;
-    // a free game with the faces of its own rules.
-    this.game.setOptions({ faces: slot.daily ? this.settings.faces : null });
+    // A daily's and a tutorial's rules are fixed: they are shown with the
+    // remembered card faces; a free game with the faces of its own rules.
+    this.game.setOptions({ faces: slot.daily || slot.tutorial ? this.settings.faces : null });
     this.notices.hide("learn-offer");
     this.slot = slot;
     this.resultShownFor = null;

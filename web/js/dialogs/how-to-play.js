@@ -34,7 +34,7 @@ function noteWithPictures(text, table, faces) {
  */
 export function openHowToPlay(dialog, { title, help, view, table, faces, suit }) {
   const steps = h("ol", { class: "howto-steps" }, help.steps.map((key) => h("li", {}, t(key))));
-  const sections = [steps];
+  const sections = [];
   if (help.powers && help.powers.length) {
     sections.push(h("h3", { class: "howto-subtitle" }, t("help_powers")),
       h("ul", { class: "howto-powers" }, help.powers.map(({ rank, role, key }) => {
@@ -46,5 +46,8 @@ export function openHowToPlay(dialog, { title, help, view, table, faces, suit })
     sections.push(h("ul", { class: "howto-notes" }, help.notes.map((key) => h("li", {}, noteWithPictures(t(key), table, faces)))));
   }
   const link = h("a", { class: "howto-rules", href: rulesHref(view), target: "_blank", rel: "noopener" }, t("help_rules_link"));
-  dialog.open(t("learn.howto_heading", { game: title }), ...sections, h("p", { class: "howto-more" }, link));
+  // Two columns on a wide screen (the steps, the cards), so that it fits on one screen.
+  dialog.open(t("learn.howto_heading", { game: title }),
+    h("div", { class: "howto-columns" }, h("div", { class: "howto-column" }, steps), h("div", { class: "howto-column" }, ...sections)),
+    h("p", { class: "howto-more" }, link));
 }
