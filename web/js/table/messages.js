@@ -4,11 +4,11 @@
 // person at the table and the entry's variant for them:
 //
 //   params  card / cards, trumps (comma lists) / suit / rank   the game's names (`names`)
-//           a hint's or tutorial's params by their kind (PARAM_KINDS, engine/hints.py)
-//           action (a move's notation, maybe quoted)           the game's words for it
 //           seat, to_act, bridegroom, poor                     the seat relative to the viewer
 //           party, announcement, level, phase                  their own catalog entries
 //           date, first                                        formatDate; numbers with Intl
+//           a hint's or tutorial's params by their kind (PARAM_KINDS, engine/hints.py)
+//           action (a move's notation, maybe quoted)           the game's words for it
 //   variant team              -> _us (the viewer's team) or _them
 //           the first seat    -> _you when it is the viewer; else _yours when another
 //                                seat param is the viewer, else _other
@@ -25,7 +25,7 @@ const ENTRY_PARAMS = { party: "party.", announcement: "announcement.", level: "a
 const CARD_LISTS = new Set(["cards", "trumps"]);
 /**
  * The other params of hints and tutorials that name cards or seats: the
- * engine's PARAM_KINDS (engine/hints.py; tests/test_web_sources.py keeps the two in step).
+ * engine's PARAM_KINDS (engine/hints.py; tests/test_learn_web.py keeps the two in step).
  */
 export const PARAM_KINDS = {
   card: ["card", "partner_card", "keep", "best", "winner", "beaten", "threat", "karnoffel", "devil", "disarmed", "charlie", "other"],
