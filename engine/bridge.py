@@ -49,8 +49,9 @@ Requests (``op``):
   action after it.
 - ``deal``: deals the next deal after a deal is over.
 - ``view``: the current state again.
-- ``share``: ``{"address", "lang"?}`` → ``{"text", "line", "won"}`` of the finished
-  daily, worded in ``lang`` (``en`` by default; one of :data:`engine.i18n.LANGUAGES`).
+- ``share``: ``{"address", "lang"?, "hints"?}`` → ``{"text", "line", "won"}`` of the
+  finished daily, worded in ``lang`` (``en`` by default; one of
+  :data:`engine.i18n.LANGUAGES`); ``hints: true`` says it was played with hints.
 - ``stats``: ``{"results": [...], "today"}`` → :func:`engine.stats.summarize`.
 
 A state response is ``{"ok": true, "view", "save", "outcome", "turn", "played"?,
@@ -348,12 +349,15 @@ class Session:
             raise BridgeError(
                 f"there is no language {quoted(lang)}", "unknown_language", {"lang": quoted(lang)}
             )
+        hinted = _field(request, "hints", bool, False)
         return {
             "ok": True,
             "text": daily.share_text(
-                game, number, result.won, result.score, result.deals, address, lang
+                game, number, result.won, result.score, result.deals, address, lang, hinted
             ),
-            "line": daily.share_line(game, number, result.won, result.score, result.deals, lang),
+            "line": daily.share_line(
+                game, number, result.won, result.score, result.deals, lang, hinted
+            ),
             "won": result.won,
         }
 

@@ -40,8 +40,15 @@ function cardName(card) {
   return t("dk.card.name", { rank: rankWord(rank), suit: suitWord(suit) });
 }
 
-/** The names of this game's cards, suits, ranks and calls in an engine message. */
-const NAMES = { card: cardName, suit: suitWord, rank: rankWord, action: (action) => actionLabel(action) };
+/** A move in words: a call's name, an exchange's cards, else the card's name. */
+function actionWords(action) {
+  const [name, cards] = action.split(":");
+  if (cards !== undefined && name) return formatList(cards.split(",").map(cardName));
+  return has(`dk.action.${action}`) ? t(`dk.action.${action}`) : cardName(action);
+}
+
+/** The names of this game's cards, suits, ranks and moves in an engine message. */
+const NAMES = { card: cardName, suit: suitWord, rank: rankWord, action: actionWords };
 
 /** The card face as SVG markup (French shapes; cards.js prints O/U faces as Q/J). */
 function cardFace(card) {
@@ -396,6 +403,11 @@ function matchLine(response, ctx) {
 /** The Doppelkopf table (the same interface as table/karnoffel.js). */
 export const doppelkopfTable = {
   render,
+  actionWords: (view, action) => actionWords(action),
+  /** A card for "How to play": its face and its name. */
+  helpPicture: (notation) => ({ face: cardFace(notation), label: cardName(notation) }),
+  /** A card's notation inside a text (the trump order of "How to play"). */
+  notations: /\b([CSHD](?:10|[AKQJ9]))\b/g,
   describeMove,
   cardLabel: (view, card) => cardName(card),
   formatMessage: (message, ctx) => dkFormat(message, ctx.seating),

@@ -36,14 +36,14 @@ function cardLabel(view, card, faces) {
   return role ? t("kf.card.role", { card: cardName(card, faces), role: roleName(role) }) : cardName(card, faces);
 }
 
-/** A call's name ("Pass"); anything else (a card, a bad input) as it is. */
-function callName(action) {
-  return has(`kf.call.${action}`) ? t(`kf.call.${action}`) : action;
+/** A move in words: a call's name ("Raise"), else the card's. */
+function actionWords(action, faces) {
+  return has(`kf.call.${action}`) ? t(`kf.call.${action}`) : cardName(action, faces);
 }
 
-/** An engine message in words (table/messages.js) with this table's card and call names. */
+/** An engine message in words (table/messages.js) with this table's card names. */
 function wordMessage(message, ctx) {
-  return formatMessage(message, ctx, { ...cardNames(ctx.faces), action: callName });
+  return formatMessage(message, ctx, { ...cardNames(ctx.faces), action: (action) => actionWords(action, ctx.faces) });
 }
 
 // ------------------------------------------------------------------ info bar
@@ -317,6 +317,12 @@ function matchLine(response, ctx) {
 /** The Karnöffel table (the same interface as table/doppelkopf.js). */
 export const karnoffelTable = {
   render,
+  actionWords: (view, action, faces) => actionWords(action, faces),
+  /** A card for "How to play": its face and its name (with its role, for a special card). */
+  helpPicture: (notation, faces, role = null) => ({
+    face: cardSVG(notation, faces),
+    label: role ? t("kf.card.role", { card: cardName(notation, faces), role: roleName(role) }) : cardName(notation, faces),
+  }),
   describeMove,
   cardLabel,
   formatMessage: wordMessage,

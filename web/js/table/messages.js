@@ -5,9 +5,10 @@
 //
 //   params  card / cards, trumps (comma lists) / suit / rank   the game's names (`names`)
 //           seat, to_act, bridegroom, poor, dealer             the seat relative to the viewer
-//           action                                             the game's name of a call (`names.action`)
 //           party, announcement, level, phase                  their own catalog entries
 //           date, first                                        formatDate; numbers with Intl
+//           a hint's or tutorial's params by their kind (PARAM_KINDS, engine/hints.py)
+//           action (a move's notation, maybe quoted)           the game's words for it
 //   variant team              -> _us (the viewer's team) or _them
 //           the first seat    -> _you when it is the viewer; else _yours when another
 //                                seat param is the viewer, else _other
@@ -24,11 +25,24 @@ const SEAT_PARAMS = ["to_act", "seat", "bridegroom", "poor", "dealer"];
 /** Params that name another catalog entry: the prefix of its key. */
 const ENTRY_PARAMS = { party: "party.", announcement: "announcement.", level: "announcement.", phase: "" };
 const CARD_LISTS = new Set(["cards", "trumps"]);
+/**
+ * The other params of hints and tutorials that name cards or seats: the
+ * engine's PARAM_KINDS (engine/hints.py; tests/test_learn_web.py keeps the two in step).
+ */
+export const PARAM_KINDS = {
+  card: ["card", "partner_card", "keep", "best", "winner", "beaten", "threat", "karnoffel", "devil", "disarmed", "charlie", "other"],
+  cards: ["cards", "partner_cards", "high", "trump_cards"],
+  seat: ["seat", "to_act"],
+};
+const CARD_PARAMS = new Set(PARAM_KINDS.card);
+for (const name of PARAM_KINDS.cards) CARD_LISTS.add(name);
 const DATES = new Set(["date", "first"]);
 const NUMBER = /^-?\d+$/;
 
 /** Names when the game's are not known (outside a table): the notation itself. */
 const PLAIN_NAMES = { card: String, suit: String, rank: String, action: String };
+/** A quoted input as the engine echoes it ('BU') without its quotes. */
+const QUOTED = /^'(.*)'$/;
 
 function entryWords(prefix, value) {
   return has(`${prefix}${value}`) ? t(`${prefix}${value}`) : value;
@@ -43,7 +57,8 @@ function seatWords(seating, value) {
 /** One param in words. */
 function paramWords(name, value, ctx, names) {
   const text = String(value);
-  if (name === "card") return names.card(text);
+  if (CARD_PARAMS.has(name)) return names.card(text);
+  if (name === "action") return (names.action || String)(text.replace(QUOTED, "$1"));
   if (CARD_LISTS.has(name)) return formatList(text.split(",").filter(Boolean).map((card) => names.card(card)));
   if (name === "suit") return names.suit(text);
   if (name === "rank") return names.rank(text);
@@ -74,8 +89,7 @@ function variantFor(key, params, seating) {
 
 /**
  * `message` in words for the viewer. ctx: {seating?} (table/layout.js);
- * names: {card, suit, rank, action?} (notation -> words) of the message's
- * game; `action` names a call and leaves anything else as it is.
+ * names: {card, suit, rank, action?} (notation -> words) of the message's game.
  */
 export function formatMessage(message, ctx = {}, names = PLAIN_NAMES) {
   if (!message) return "";
