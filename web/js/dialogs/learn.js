@@ -16,7 +16,7 @@ export function openLearn(dialog, { tutorials, learn, saved, onOpen }) {
     const label = t(resume ? "learn.resume" : done ? "learn.again" : "learn.start");
     const open = h("button", { type: "button", class: "primary learn-open", dataset: { tutorial: tutorial.id }, onclick: () => { dialog.close(); onOpen(tutorial.id); } }, label);
     return h("li", { class: "learn-item", dataset: { tutorial: tutorial.id, completed: String(done) } },
-      h("h3", { class: "learn-title" }, formatMessage(tutorial.title), done ? h("span", { class: "learn-done" }, ` ${t("learn.completed")}`) : null),
+      h("h3", { class: "learn-title" }, formatMessage(tutorial.title), done ? h("span", { class: "learn-done" }, t("learn.completed")) : null),
       h("p", { class: "learn-summary" }, formatMessage(tutorial.summary)),
       h("p", { class: "learn-length" }, plural("learn.moves", tutorial.person_steps)),
       open);

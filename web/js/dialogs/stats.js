@@ -38,9 +38,9 @@ export function resultsChart(points) {
       "data-number": point.number,
     });
     const title = svg("title");
-    title.textContent = t("stats.chart_point", {
+    title.textContent = t(point.hints ? "stats.chart_point_hints" : "stats.chart_point", {
       number: String(point.number), result: t(point.won ? "stats.point_won" : "stats.point_lost"),
-    }) + (point.hints ? ` ${t("stats.point_hints")}` : "");
+    });
     if (point.hints) bar.classList.add("stats-bar-hints");
     bar.append(title);
     chart.append(bar);
