@@ -354,12 +354,13 @@ def summarise(runs: list[dict[str, Any]]) -> str:
                     "ms",
                 )
     lines.append("-- ratios (within a run)")
-    for phase in ("cold", "warm"):
-        row(
-            f"first paint, site {phase} / static {phase}",
-            ratio(("site", phase, "fcp"), ("static", phase, "fcp")),
-            "x",
-        )
+    for variant in ("site", "before"):
+        for phase in ("cold", "warm"):
+            row(
+                f"first paint, {variant} {phase} / static {phase}",
+                ratio((variant, phase, "fcp"), ("static", phase, "fcp")),
+                "x",
+            )
     for variant in SITES:
         for phase in ("cold", "warm"):
             for key, what in (("ready", "engine ready"), ("playable", "first move playable")):
