@@ -21,7 +21,7 @@ for (const key of ["site", "info", "out"]) {
 async function main() {
   const site = path.resolve(opts.site);
   const info = JSON.parse(readFileSync(opts.info, "utf8"));
-  const { mountEngine, importEngine } = await import(pathToFileURL(path.join(site, "js", "engine-boot.js")).href);
+  const { mountEngine, importEngine, warmEngine } = await import(pathToFileURL(path.join(site, "js", "engine-boot.js")).href);
   const pyodide = await loadPyodide({
     indexURL: path.join(site, "pyodide") + path.sep,
     stdLibURL: path.join(site, info.stdlib),
@@ -29,6 +29,7 @@ async function main() {
   });
   mountEngine(pyodide, info, new Uint8Array(readFileSync(path.join(site, info.wheel))));
   importEngine(pyodide, info);
+  warmEngine(pyodide);
   writeFileSync(opts.out, pyodide.makeMemorySnapshot());
 }
 

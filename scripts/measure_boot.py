@@ -14,7 +14,10 @@ in the same context a few seconds later (warm: a repeat visit):
   stdlib before it was trimmed);
 - ``site``       the site as built (snapshot made on the device);
 - ``shipped``    the site built with a snapshot shipped by the build;
-- ``nosnap``     the site without any snapshot (``?snapshot=off``).
+- ``nosnap``     the site without any snapshot (``?snapshot=off``);
+- ``before``     the site as it was before issue 12 (``--before-ref``, by
+  default main just before the offline branch was merged), built from
+  ``git archive`` into ``.cache/bench/``: the "before" of every ratio.
 
 Each site visit records first paint, "engine ready" (the engine answered
 ping) and "first move playable" (the table waits for the player's first
@@ -28,11 +31,14 @@ bootstrap 95% confidence interval over the runs.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import random
 import shutil
 import statistics
+import subprocess
 import sys
+import tarfile
 import threading
 import time
 import types
@@ -51,7 +57,22 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-VARIANTS = ("static", "stock", "pyc", "site", "shipped", "nosnap")
+VARIANTS = ("static", "stock", "pyc", "site", "shipped", "nosnap", "before")
+#: The site's variants (the others are references).
+SITES = ("site", "shipped", "nosnap", "before")
+#: main just before the offline branch (issue 12) was merged into it.
+BEFORE_REF = "92a64d3f4a9c88add6ebe4964da6e9876af96bc9"
+#: What issue 12 measured before (7 interleaved cold runs, medians), for comparison.
+ISSUE_BEFORE = (
+    ("static page first paint", "152 ms"),
+    ("table skeleton first paint", "204 ms (1.34x the static page)"),
+    ("bare stock Pyodide 1+1", "3.35 s"),
+    ("bare .pyc Pyodide 1+1", "1.56 s"),
+    ("engine ready", "2.20 s (0.66x bare stock, 1.41x bare .pyc)"),
+    ("match playable", "3.94 s"),
+    ("first visit", "15.9 MB in 32 requests (8.6 MB gzip)"),
+    ("repeat visit", "revalidates all 30 files"),
+)
 TIMEOUT_MS = 180_000
 
 STATIC_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -154,12 +175,35 @@ def start_server(build: types.SimpleNamespace, docroot: Path, meter: Meter) -> A
     return server
 
 
-def make_docroot(build: types.SimpleNamespace, shipped: Path) -> Path:
+def build_before(ref: str) -> Path:
+    """The site as built by the tree at ``ref`` (cached in ``.cache/bench/``)."""
+    out = BENCH / f"before-{ref[:12]}"
+    site = out / "site"
+    if (site / "index.html").exists():
+        return site
+    shutil.rmtree(out, ignore_errors=True)
+    src = out / "src"
+    src.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", ref], cwd=ROOT, capture_output=True, check=True)
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(src, filter="data")
+    # The same pinned npm packages; the build caches are keyed by content.
+    (src / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    (src / ".cache").symlink_to(ROOT / ".cache", target_is_directory=True)
+    code = "import sys; from pathlib import Path; from sitebuild.site import build; build(Path(sys.argv[1]))"
+    subprocess.run([sys.executable, "-c", code, str(site)], cwd=src, check=True)
+    return site
+
+
+def make_docroot(build: types.SimpleNamespace, shipped: Path, before: Path | None) -> Path:
     root = BENCH / "root"
     shutil.rmtree(root, ignore_errors=True)
     (root / "bare").mkdir(parents=True)
-    (root / "site").symlink_to(build.SITE.resolve(), target_is_directory=True)
+    # A copy: a rebuild of site/ during a long run must not change what is measured.
+    shutil.copytree(build.SITE, root / "site", symlinks=True)
     (root / "shipped").symlink_to(shipped.resolve(), target_is_directory=True)
+    if before is not None:
+        (root / "before").symlink_to(before.resolve(), target_is_directory=True)
     bare = root / "bare"
     (bare / "static.html").write_text(STATIC_HTML)
     (bare / "bare.html").write_text(BARE_HTML)
@@ -196,7 +240,7 @@ SETTLED_JS = """(needSnapshot) => {
     if (needSnapshot) {
       const root = await navigator.storage.getDirectory();
       const dir = await root.getDirectoryHandle("stichtag-snapshot").catch(() => null);
-      for await (const name of dir ? dir.keys() : []) kept = Boolean(name);
+      for await (const name of dir ? dir.keys() : []) kept = kept || name.endsWith(".bin");
     }
     box.settled = installed && kept;
   })();
@@ -227,12 +271,13 @@ def run_variant(
         "site": (f"{base}site/", "html[data-engine='ready']"),
         "shipped": (f"{base}shipped/?snapshot=shipped", "html[data-engine='ready']"),
         "nosnap": (f"{base}site/?snapshot=off", "html[data-engine='ready']"),
+        "before": (f"{base}before/", "html[data-engine='ready']"),
     }[variant]
     result: dict[str, Any] = {}
     try:
         meter.take()
         cold = visit(page, url, selector)
-        if variant in ("site", "shipped", "nosnap"):
+        if variant in ("site", "shipped", "nosnap"):  # "before" has no service worker
             page.wait_for_function(
                 SETTLED_JS, arg=variant == "site", timeout=TIMEOUT_MS, polling=250
             )
@@ -302,20 +347,21 @@ def summarise(runs: list[dict[str, Any]]) -> str:
                 absolute((variant, phase, key)),
                 "ms",
             )
-            if variant in ("site", "shipped", "nosnap"):
+            if variant in SITES:
                 row(
                     f"{variant} {phase}: first move playable",
                     absolute((variant, phase, "playable")),
                     "ms",
                 )
     lines.append("-- ratios (within a run)")
-    for phase in ("cold", "warm"):
-        row(
-            f"first paint, site {phase} / static {phase}",
-            ratio(("site", phase, "fcp"), ("static", phase, "fcp")),
-            "x",
-        )
-    for variant in ("site", "shipped", "nosnap"):
+    for variant in ("site", "before"):
+        for phase in ("cold", "warm"):
+            row(
+                f"first paint, {variant} {phase} / static {phase}",
+                ratio((variant, phase, "fcp"), ("static", phase, "fcp")),
+                "x",
+            )
+    for variant in SITES:
         for phase in ("cold", "warm"):
             for key, what in (("ready", "engine ready"), ("playable", "first move playable")):
                 for base in ("stock", "pyc"):
@@ -324,8 +370,15 @@ def summarise(runs: list[dict[str, Any]]) -> str:
                         ratio((variant, phase, key), (base, phase, "ready")),
                         "x",
                     )
+    for phase in ("cold", "warm"):
+        for key, what in (("ready", "engine ready"), ("playable", "first move playable")):
+            row(
+                f"site {phase} {what} / before {phase}",
+                ratio(("site", phase, key), ("before", phase, key)),
+                "x",
+            )
     lines.append("-- first move after engine ready")
-    for variant in ("site", "shipped", "nosnap"):
+    for variant in SITES:
         for phase in ("cold", "warm"):
             gaps = [
                 p - r
@@ -335,7 +388,7 @@ def summarise(runs: list[dict[str, Any]]) -> str:
             ]
             row(f"{variant} {phase}: playable - engine ready", gaps, "ms")
     lines.append("-- network (counted at the server; a cold visit until the worker is installed)")
-    for variant in ("site", "shipped", "nosnap", "stock", "pyc"):
+    for variant in ("site", "shipped", "nosnap", "before", "stock", "pyc"):
         for phase in ("cold", "warm"):
             row(f"{variant} {phase}: bytes", absolute((variant, phase, "bytes")), "B")
             row(f"{variant} {phase}: requests", absolute((variant, phase, "requests")), "")
@@ -349,6 +402,8 @@ def summarise(runs: list[dict[str, Any]]) -> str:
     lines.append(f"site warm boots: {boots}")
     paths = sorted({p for r in runs for p in r.get("site", {}).get("warm", {}).get("paths", [])})
     lines.append(f"site warm requests: {paths}")
+    lines.append("-- issue 12's numbers before (another day and load; for orientation only)")
+    lines.extend(f"{what:<58} {value}" for what, value in ISSUE_BEFORE)
     return "\n".join(lines)
 
 
@@ -361,7 +416,16 @@ def main() -> None:
     )
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--json", type=Path, help="also write every measurement here")
+    parser.add_argument(
+        "--summarise", type=Path, help="only print the summary of a --json file written before"
+    )
+    parser.add_argument(
+        "--before-ref", default=BEFORE_REF, help="git commit whose site is the 'before' variant"
+    )
     args = parser.parse_args()
+    if args.summarise:
+        print(summarise(json.loads(args.summarise.read_text())))
+        return
     variants = [v for v in args.variants.split(",") if v]
     build = load_build()
     shipped = BENCH / "site-shipped"
@@ -369,7 +433,8 @@ def main() -> None:
         build.build()
     if "shipped" in variants and (not args.no_build or not (shipped / "index.html").exists()):
         build.build(shipped, snapshot="shipped")
-    docroot = make_docroot(build, shipped)
+    before = build_before(args.before_ref) if "before" in variants else None
+    docroot = make_docroot(build, shipped, before)
     meter = Meter()
     server = start_server(build, docroot, meter)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -395,10 +460,10 @@ def main() -> None:
                     flush=True,
                 )
             runs.append(run)
+            if args.json:  # after every run: a long run cut short still has its numbers
+                args.json.write_text(json.dumps(runs, indent=1))
         browser.close()
     server.shutdown()
-    if args.json:
-        args.json.write_text(json.dumps(runs, indent=1))
     print()
     print(summarise(runs))
 

@@ -87,6 +87,17 @@ for game, pinned in PUZZLES.items():
              pinned=json.loads(pinned))
         call(op="share", game=game, date=DAY, save=reply["save"])
         call(op="stats", stats={}, game=game)
+for entry in catalog.get("tutorials", []):
+    reply = call(op="tutorial", id=entry["id"])
+    call(op="hint")
+    if reply.get("ok"):
+        call(op="act", action="not-a-card")
+        for action in reply["view"]["legal"][:2]:  # the step's move, or a refusal explained
+            call(op="act", action=action)
+        call(op="undo")
+        call(op="load", save=reply["save"])
+call(op="new", game="karnoffel", rules={"set": "classic"}, seed="trace")
+call(op="hint")
 call(op="load", save={"format": 0}, seat=0)
 bridge.handle("not json")
 `;

@@ -33,7 +33,8 @@ SNAPSHOT_KEPT_JS = """() => {
   (async () => {
     const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("stichtag-snapshot");
     for await (const name of dir.keys()) {
-      box.kept = (await (await dir.getFileHandle(name)).getFile()).size > 0;
+      // NAME.bin appears only whole (snapshot-store.js writes NAME.part, then renames it)
+      if (name.endsWith(".bin")) box.kept = (await (await dir.getFileHandle(name)).getFile()).size > 0;
     }
   })().catch(() => {});
   return box.kept === true;
@@ -43,7 +44,7 @@ SNAPSHOTS_JS = """async () => {
   try {
     const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("stichtag-snapshot");
     let count = 0;
-    for await (const name of dir.keys()) count += name ? 1 : 0;
+    for await (const name of dir.keys()) count += name.endsWith(".bin") ? 1 : 0;
     return count;
   } catch {
     return 0;

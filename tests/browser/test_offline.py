@@ -1,4 +1,5 @@
-"""Offline after the first visit, a second build offered without losing the game,
+"""Offline after the first visit (dailies, free games, tutorials, the rules), a
+second build offered without losing the game and never mixed with the first,
 and the engine's memory snapshot: restored when whole, a normal boot when not.
 
 Each test serves its own copy of the site (offline_support.py), so it can stop
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import SitePage
-from daily_support import open_site, play, site_context, state
+from daily_support import TODAY, open_site, play, site_context, state
 from offline_support import (
     PRECACHES_JS,
     SNAPSHOTS_JS,
@@ -18,6 +19,8 @@ from offline_support import (
     wait_snapshot_kept,
     wait_worker_settled,
 )
+
+from sitebuild.compress import compress_site
 
 BOOT_JS = "() => globalThis.stichtag.info.timings.boot"
 #: Whether this origin may still store 5 MB (the test's quota is 2 MB).
@@ -34,6 +37,43 @@ ROOM_FOR_5_MB_JS = """async () => {
 }"""
 
 
+#: Every tutorial the engine lists, opened through the page's engine (the page
+#: has no tutorial menu yet): {id: whether it opened as a tutorial}.
+TUTORIALS_JS = """async (today) => {
+  const engine = globalThis.stichtag.engine;
+  const catalog = await engine.request({ op: "catalog", today });
+  const opened = {};
+  for (const { id } of catalog.tutorials) {
+    const reply = await engine.request({ op: "tutorial", id });
+    opened[id] = reply.ok === true && reply.tutorial.id === id;
+  }
+  return opened;
+}"""
+#: Make the person's first legal move (a card or a call) and say whether it was taken.
+ACT_ONCE_JS = """async () => {
+  const game = globalThis.stichtag.game;
+  await game.idle();
+  const before = game.response.save.actions.length;
+  await game.act(game.response.view.legal[0]);
+  await game.idle();
+  return game.response.save.actions.length > before;
+}"""
+#: Watch the next service worker the browser installs, then look for a new build.
+WATCH_UPDATE_JS = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const states = (globalThis.__installStates = []);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker.addEventListener("statechange", () => states.push(worker.state));
+  });
+  await registration.update().catch(() => {});
+}"""
+#: What the page runs: the build its service worker serves (texts.js's last line).
+SERVED_TEXTS_JS = (
+    "async () => (await (await fetch('js/texts.js')).text()).trimEnd().split('\\n').pop()"
+)
+
+
 def first_visit(sp: SitePage, knobs: str = "level=random&pace=0") -> None:
     """Open the site, then wait until everything is kept on the device (precache, snapshot)."""
     open_site(sp, knobs=knobs)
@@ -46,20 +86,59 @@ def played_one_card(sp: SitePage) -> dict[str, Any]:
     return play(sp, until=lambda now: len(now["save"]["actions"]) > len(before["save"]["actions"]))
 
 
-def test_offline_after_the_first_visit_a_reload_plays_a_card_and_opens_the_rules(
+def test_offline_after_the_first_visit_dailies_free_games_tutorials_and_rules_work(
     browser: Any, site_dir: Path, tmp_path: Path
 ) -> None:
     with deployed_copy(site_dir, tmp_path) as site, site_context(browser, site.url) as sp:
         first_visit(sp)
         site.stop()  # nothing answers any more: truly offline
-        open_site(sp)
+        open_site(sp)  # today's daily
         assert sp.page.evaluate(BOOT_JS) == "snapshot"
         assert sp.page.evaluate("() => !!navigator.serviceWorker.controller")
-        after = played_one_card(sp)
-        assert after["save"]["actions"], "no card was played"
+        assert played_one_card(sp)["save"]["actions"], "no card was played"
+        for query in ("daily=2026-12-01", "free"):
+            open_site(sp, query=query)  # the archive, a free game
+            assert played_one_card(sp)["save"]["actions"], query
+        open_site(sp, query="daily=2026-12-02&game=doppelkopf")  # its first move is a call
+        assert sp.page.evaluate(ACT_ONCE_JS) is True
+        opened = sp.page.evaluate(TUTORIALS_JS, TODAY)
+        assert opened and all(opened.values()), opened
         sp.goto("rules/")
         assert sp.page.locator("h1").first.is_visible()
-        assert sp.page.title()
+        sp.goto("rules/de/doppelkopf/")
+        assert sp.page.locator("h1").first.is_visible()
+        assert sp.page.evaluate("() => document.styleSheets.length") > 0
+        sp.assert_clean()
+
+
+def test_a_half_deployed_build_is_never_installed_or_mixed_with_the_old_one(
+    browser: Any, site_dir: Path, tmp_path: Path
+) -> None:
+    with deployed_copy(site_dir, tmp_path) as site, site_context(browser, site.url) as sp:
+        first_visit(sp)
+        open_site(sp)
+        texts = site.root / "js" / "texts.js"
+        first_build = texts.read_text()
+        old_line = sp.page.evaluate(SERVED_TEXTS_JS)
+        # The new sw.js is out, but the server still holds the old texts.js.
+        texts.write_text(first_build + "\n// second build\n")
+        site.redeploy()
+        texts.write_text(first_build)
+        compress_site(site.root)
+        sp.page.evaluate(WATCH_UPDATE_JS)
+        sp.page.wait_for_function(
+            "() => globalThis.__installStates.includes('redundant')", timeout=120_000
+        )
+        open_site(sp)
+        assert sp.page.locator(".update-banner").count() == 0
+        assert sp.page.evaluate(SERVED_TEXTS_JS) == old_line
+        played_one_card(sp)
+
+        texts.write_text(first_build + "\n// second build\n")  # the deployment completes
+        compress_site(site.root)
+        sp.page.evaluate(WATCH_UPDATE_JS)
+        sp.page.locator(".update-banner").wait_for(state="visible", timeout=120_000)
+        assert sp.page.evaluate(SERVED_TEXTS_JS) == old_line  # until the player reloads
         sp.assert_clean()
 
 
@@ -106,7 +185,7 @@ def test_a_second_build_is_offered_and_the_reload_keeps_the_game(
 DAMAGE_JS = """async (how) => {
   const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("stichtag-snapshot");
   let name = null;
-  for await (const entry of dir.keys()) name = entry;
+  for await (const entry of dir.keys()) if (entry.endsWith(".bin")) name = entry;
   const handle = await dir.getFileHandle(name);
   const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
   if (how === "flip") {

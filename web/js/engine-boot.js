@@ -17,9 +17,34 @@
 // The snapshot holds memory, not files: the engine's wheel is written into
 // the file system again after a restore (it is on sys.path, zipimport reads
 // from it lazily), and what the snapshot froze is renewed (random state, time
-// zone). Python's string hash seed stays the one of the device's first boot.
+// zone). Python's string hash seed stays the one of the device's first boot
+// (harmless: no engine result depends on hash order, a house rule).
+//
+// Before a snapshot is taken the engine is warmed (warmEngine): the catalog
+// (it checks every tutorial's script) and a match of each game opened and
+// reloaded, so the caches and the interpreter's specialised code are in the
+// snapshot and a restored engine answers its first requests at once.
 
 import { findSnapshot, keepSnapshot } from "./snapshot-store.js";
+
+/** A snapshot made by a boot is kept once the page has sent no request for this long. */
+const KEEP_WHEN_QUIET_MS = 2000;
+
+/** Resolves once no message has come into this worker for `ms` (the page's opening is over). */
+function quiet(ms) {
+  return new Promise((resolve) => {
+    let timer = 0;
+    const wait = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        self.removeEventListener("message", wait);
+        resolve();
+      }, ms);
+    };
+    self.addEventListener("message", wait);
+    wait();
+  });
+}
 
 const RENEW_AFTER_RESTORE = `
 import random, sys, time
@@ -76,6 +101,32 @@ if ${JSON.stringify(info.wheel_mount)} not in sys.path:
 for _name in _stichtag_modules:
     importlib.import_module(_name)
 del _name, _stichtag_modules
+`);
+}
+
+/**
+ * Run what a page's first requests run, then forget the match: the work is
+ * done once, on the boot that makes the snapshot, instead of on every visit.
+ */
+export function warmEngine(pyodide) {
+  pyodide.runPython(`
+import json
+from engine import bridge, daily
+
+def _warm():
+    def call(**request):
+        return json.loads(bridge.handle(json.dumps(request)))
+
+    call(op="catalog", today=daily.FIRST_DAILY.isoformat())
+    for game in ("karnoffel", "doppelkopf"):
+        opened = call(op="new", game=game, seed="warm-up", level="random")
+        if opened.get("ok"):
+            call(op="load", save=opened["save"])
+            call(op="hint")
+    bridge._SESSION = bridge.Session()  # no match of the warm-up survives into a visit
+
+_warm()
+del _warm
 `);
 }
 
@@ -150,6 +201,8 @@ export async function bootEngine({ info, siteURL, mode, wheel, status, mark }) {
   let made = null;
   if (way === "device") {
     try {
+      warmEngine(pyodide);
+      mark("warm");
       made = pyodide.makeMemorySnapshot();
     } catch {
       made = null; // Pyodide refused (an API change): no snapshot, nothing lost
@@ -158,8 +211,11 @@ export async function bootEngine({ info, siteURL, mode, wheel, status, mark }) {
   }
   const handle = bridgeHandle(pyodide);
   if (made) {
-    const stored = keepSnapshot(info.snapshot_key, made);
+    // Kept once the page's opening requests are answered: packing, hashing and
+    // writing 31 MB would hold them up (the worker has one thread).
+    const image = made;
     made = null;
+    const stored = quiet(KEEP_WHEN_QUIET_MS).then(() => keepSnapshot(info.snapshot_key, image));
     return { pyodide, handle, boot: "normal", stored };
   }
   return { pyodide, handle, boot: "normal" };

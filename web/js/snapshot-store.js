@@ -115,28 +115,35 @@ export async function findSnapshot(name) {
   };
 }
 
-/** Keep `image` under `name`, dropping the snapshots of other builds. Never throws. */
+/**
+ * Keep `image` under `name`, dropping the snapshots of other builds. Never throws.
+ * Written as NAME.part and then renamed: a NAME.bin is always whole.
+ */
 export async function keepSnapshot(name, image) {
   const file = `${name}.bin`;
+  const part = `${name}.part`;
   let dir = null;
   let handle = null;
   try {
     const packed = pack(image);
     const digest = await digestOf(packed);
     dir = await folder(true);
-    for await (const entry of dir.keys()) if (entry !== file) await dir.removeEntry(entry);
-    handle = await (await dir.getFileHandle(file, { create: true })).createSyncAccessHandle();
+    for await (const entry of dir.keys()) await dir.removeEntry(entry);
+    const fileHandle = await dir.getFileHandle(part, { create: true });
+    handle = await fileHandle.createSyncAccessHandle();
     handle.truncate(0);
     handle.write(digest, { at: 0 });
     if (handle.write(packed, { at: DIGEST_BYTES }) !== packed.length) throw new Error("short write");
     handle.flush();
     handle.close();
+    handle = null;
+    await fileHandle.move(file);
     return true;
   } catch {
     // Quota, private mode, no OPFS: leave no half file; the next visit boots normally again.
     try {
       if (handle) handle.close();
-      if (dir) await dir.removeEntry(file);
+      for (const entry of [part, file]) if (dir) await dir.removeEntry(entry).catch(() => {});
     } catch {
       // nothing more to tidy
     }
