@@ -144,7 +144,9 @@ def classify(pair: dict[str, Any]) -> tuple[str, str]:
     return "cards", f"{kind}: trick {mine['trick']:>2} ({level_of} plays differently)"
 
 
-def report(paths: Sequence[Path]) -> None:
+def report(paths: Sequence[Path], save: Path | None = None, command: str = "") -> None:
+    """Print the split of each pairing's difference; with ``save``, append one
+    JSON row per pairing (pairs, mean, CI, each pair's difference and class)."""
     pairs = [json.loads(line) for path in paths for line in path.read_text().splitlines()]
     by_pairing: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for pair in pairs:
@@ -161,6 +163,21 @@ def report(paths: Sequence[Path]) -> None:
             what, detail = classify(pair)
             totals.setdefault(what, []).append(diff)
             details.setdefault((what, detail), []).append(diff)
+        if save is not None:
+            row = {
+                "row": "attribution",
+                "a": level_a,
+                "b": level_b,
+                "pairs": len(group),
+                "numbers": [pair["pair"] for pair in group],
+                "mean": round(mean, 4),
+                "ci": [round(low, 4), round(high, 4)],
+                "differences": diffs,
+                "classes": [list(classify(pair)) for pair in group],
+                "command": command,
+            }
+            with save.open("a") as out:
+                out.write(json.dumps(row) + "\n")
         print(f"{'differed':<10} {'pairs':>6} {'sum':>9} {'per pair':>9} {'share of mean':>14}")
         for what, values in sorted(totals.items()):
             print(
@@ -187,13 +204,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     play_parser.add_argument("--log", type=Path, required=True)
     report_parser = commands.add_parser("report")
     report_parser.add_argument("logs", type=Path, nargs="+")
+    report_parser.add_argument("--save", type=Path, help="append one JSON row per pairing here")
     args = parser.parse_args(argv)
     if args.command == "play":
         for pairing in args.pairings:
             level_a, level_b = pairing.split(":")
             play(level_a, level_b, args.first, args.pairs, args.log)
     else:
-        report(args.logs)
+        command = "python benchmarks/dk_attribution.py " + " ".join(
+            sys.argv[1:] if argv is None else argv
+        )
+        report(args.logs, args.save, command)
 
 
 if __name__ == "__main__":

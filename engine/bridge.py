@@ -49,8 +49,9 @@ Requests (``op``):
   action after it.
 - ``deal``: deals the next deal after a deal is over.
 - ``view``: the current state again.
-- ``share``: ``{"address", "lang"?}`` → ``{"text", "line", "won"}`` of the finished
-  daily, worded in ``lang`` (``en`` by default; one of :data:`engine.i18n.LANGUAGES`).
+- ``share``: ``{"address", "lang"?, "hints"?}`` → ``{"text", "line", "won"}`` of the
+  finished daily, worded in ``lang`` (``en`` by default; one of
+  :data:`engine.i18n.LANGUAGES`); ``hints: true`` says it was played with hints.
 - ``stats``: ``{"results": [...], "today"}`` → :func:`engine.stats.summarize`.
 
 A state response is ``{"ok": true, "view", "save", "outcome", "turn", "played"?,
@@ -273,7 +274,11 @@ class Session:
         if self.tutorial is not None:
             why_not = self.tutorial.wrong_move(match, action)
             if why_not is not None:
-                refusal = Message.of("tutorial_wrong_move", action=quoted(action))
+                # A legal move: a card of the hand, or a call the page names in words.
+                if action in hand:
+                    refusal = Message.of("tutorial_wrong_card", card=action)
+                else:
+                    refusal = Message.of("tutorial_wrong_move", action=action)
                 extra = {
                     "explanation": why_not.to_json(),
                     "tutorial": self.tutorial.progress(match),
@@ -344,12 +349,15 @@ class Session:
             raise BridgeError(
                 f"there is no language {quoted(lang)}", "unknown_language", {"lang": quoted(lang)}
             )
+        hinted = _field(request, "hints", bool, False)
         return {
             "ok": True,
             "text": daily.share_text(
-                game, number, result.won, result.score, result.deals, address, lang
+                game, number, result.won, result.score, result.deals, address, lang, hinted
             ),
-            "line": daily.share_line(game, number, result.won, result.score, result.deals, lang),
+            "line": daily.share_line(
+                game, number, result.won, result.score, result.deals, lang, hinted
+            ),
             "won": result.won,
         }
 

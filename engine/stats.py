@@ -1,7 +1,8 @@
 """Statistics of a player's dailies, computed from the results kept on the device.
 
-A result is ``{"number": daily number, "won": bool, "archive": bool}``;
-``archive`` marks a past daily played later from the archive. Dailies
+A result is ``{"number": daily number, "won": bool, "archive": bool, "hints": bool}``;
+``archive`` marks a past daily played later from the archive, ``hints`` one
+played with "learn with hints" (absent: without). Dailies
 played on their own day count in played / won / streaks; archive games are
 counted apart. A streak runs only over *consecutive daily numbers* that
 were all won; the current streak is still alive if its last daily is today's
@@ -13,6 +14,8 @@ or yesterday's.
 (5, 5, 2, 3)
 >>> summarize(results, today=8)["current_streak"]
 0
+>>> summarize([{"number": 1, "won": True, "hints": True}], today=1)["with_hints"]
+1
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ STATS_SCHEMA = 1
 
 
 def validate_results(results: object) -> list[dict[str, Any]]:
-    """Keep only well-formed results (one per daily number and kind, the first wins)."""
+    """Keep only well-formed results (one per daily number and kind, the first wins);
+    ``hints`` is kept only when true."""
     if not isinstance(results, list):
         return []
     seen: set[tuple[int, bool]] = set()
@@ -35,14 +39,17 @@ def validate_results(results: object) -> list[dict[str, Any]]:
         if not isinstance(entry, dict):
             continue
         number, won, archive = entry.get("number"), entry.get("won"), entry.get("archive", False)
+        hinted = entry.get("hints", False)
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
             continue
-        if not isinstance(won, bool) or not isinstance(archive, bool):
+        if not all(isinstance(flag, bool) for flag in (won, archive, hinted)):
             continue
         if (number, archive) in seen:
             continue
         seen.add((number, archive))
         valid.append({"number": number, "won": won, "archive": archive})
+        if hinted:
+            valid[-1]["hints"] = True
     return valid
 
 
@@ -60,9 +67,12 @@ def _streaks(on_the_day: list[tuple[int, bool]]) -> list[tuple[int, int]]:
 
 
 def summarize(results: object, today: int) -> dict[str, Any]:
-    """Played, won, win %, current and best streak, archive counts, chart data."""
+    """Played, won, win %, current and best streak, archive counts, how many
+    dailies were played with hints (on their day and from the archive), chart
+    data (each daily with its ``hints`` flag)."""
     valid = validate_results(results)
     on_the_day = sorted((r["number"], r["won"]) for r in valid if not r["archive"])
+    hinted = {r["number"] for r in valid if not r["archive"] and r.get("hints")}
     archive = [r for r in valid if r["archive"]]
     played = len(on_the_day)
     won = sum(1 for _, w in on_the_day if w)
@@ -80,6 +90,8 @@ def summarize(results: object, today: int) -> dict[str, Any]:
         "best_streak": best,
         "archive_played": len(archive),
         "archive_won": sum(1 for r in archive if r["won"]),
+        "with_hints": len(hinted),
+        "archive_with_hints": sum(1 for r in archive if r.get("hints")),
         # The last 30 dailies played on their day, oldest first, for the chart.
-        "chart": [{"number": n, "won": w} for n, w in on_the_day[-30:]],
+        "chart": [{"number": n, "won": w, "hints": n in hinted} for n, w in on_the_day[-30:]],
     }

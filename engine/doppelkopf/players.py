@@ -20,7 +20,7 @@ BUDGETS: dict[str, Budget] = {
         plays=1200, endgame_tricks=3, endgame_worlds=10, announce_worlds=10, reserve_worlds=10
     ),
     "hard": Budget(
-        plays=2400, endgame_tricks=3, endgame_worlds=20, announce_worlds=20, reserve_worlds=20
+        plays=7200, endgame_tricks=3, endgame_worlds=20, announce_worlds=20, reserve_worlds=20
     ),
 }
 
