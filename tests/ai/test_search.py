@@ -1,9 +1,13 @@
-"""The search player itself: strength in a small sample, a pinned deal."""
+"""The search player itself: strength in a small sample, a pinned deal, play-outs past the nodes."""
 
 from __future__ import annotations
 
-from engine import players
+from ai_support import position
+
+from engine import players, rng
+from engine.karnoffel.heuristic import HeuristicPlayer
 from engine.karnoffel.rules import Rules, RuleSet
+from engine.karnoffel.search import Budget, SearchPlayer
 from engine.karnoffel.state import Phase, new_match
 
 
@@ -55,3 +59,20 @@ def golden_actions(level: str, rule_set: str) -> str:
 def test_the_search_levels_play_a_pinned_deal() -> None:
     for (level, rule_set), expected in GOLDEN.items():
         assert golden_actions(level, rule_set) == expected, (level, rule_set)
+
+
+def test_worlds_beyond_the_nodes_are_played_out() -> None:
+    """With no solver nodes every world is judged by play-outs; with neither
+    nodes nor play-outs nothing is judged and the heuristic's card is played."""
+    chose_differently = 0
+    for number in range(12):
+        state = position("classic", 4, f"fill/{number}", 0)
+        view = state.view(state.current_player())
+        heuristic = HeuristicPlayer().choose(view, rng.Stream("h"))
+        unjudged = SearchPlayer(Budget(worlds=8, nodes=0, playout_worlds=0))
+        assert unjudged.choose(view, rng.Stream("s")) == heuristic
+        played_out = SearchPlayer(Budget(worlds=8, nodes=0, playout_worlds=8))
+        action = played_out.choose(view, rng.Stream("s"))
+        assert state.is_legal(action)
+        chose_differently += action != heuristic
+    assert chose_differently, "the play-outs never changed a choice: are they judged at all?"
