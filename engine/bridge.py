@@ -49,8 +49,17 @@ Requests (``op``):
   action after it.
 - ``deal``: deals the next deal after a deal is over.
 - ``view``: the current state again.
-- ``share``: ``{"address", "lang"?}`` → ``{"text", "line", "won"}`` of the finished
-  daily, worded in ``lang`` (``en`` by default; one of :data:`engine.i18n.LANGUAGES`).
+- ``share``: ``{"address", "lang"?, "name"?}`` → ``{"text", "line", "won", "score",
+  "par", "code", "link"}`` of the finished daily, worded in ``lang`` (``en`` by
+  default; one of :data:`engine.i18n.LANGUAGES`). ``par`` is ``{"score",
+  "difference", "text"}`` when the pinned daily has par (else ``null``);
+  ``code`` is the friends' code of the game (:mod:`engine.friends`) carrying
+  ``name``, and ``link`` the daily's address with it (the share text ends with it).
+- ``friend``: ``{"code", "daily": {"game", "date"}, "today", "pinned"}`` verifies
+  a friend's code (or a link with one) by replaying it against that daily →
+  ``{"friend": {"game", "date", "number", "name", "level", "result", "par"},
+  "code"}``; a code of another daily, or not a legal game of it, is refused
+  with a translatable reason. It never changes the session.
 - ``stats``: ``{"results": [...], "today"}`` → :func:`engine.stats.summarize`.
 
 A state response is ``{"ok": true, "view", "save", "outcome", "turn", "played"?,
@@ -75,7 +84,7 @@ from datetime import date
 from typing import Any
 
 import engine
-from engine import daily, hints, players, records, saves, stats, tutorials
+from engine import daily, friends, hints, par, players, records, saves, stats, tutorials
 from engine.core import MatchState
 from engine.errors import IllegalActionError, RecordError
 from engine.games import GAMES, game_named
@@ -179,6 +188,8 @@ class Session:
         self.seat = 0
         self.level = players.DEFAULT_LEVEL
         self.daily: dict[str, Any] | None = None
+        #: The open daily's pinned par (``None``: none pinned, or not a daily).
+        self.par: dict[str, Any] | None = None
         self.tutorial: Tutorial | None = None
 
     # ------------------------------------------------------------ operations
@@ -233,7 +244,7 @@ class Session:
         game = _game(request)
         day = _daily_day(request.get("date"), request.get("today"))
         record = _pinned(request, game, day)
-        return self._open(record, request, opened_daily=(game, day))
+        return self._open(record, request, opened_daily=(game, day), par=_par(request))
 
     def op_tutorial(self, request: dict[str, Any]) -> dict[str, Any]:
         tutorial = _tutorial(request.get("id"))
@@ -261,7 +272,9 @@ class Session:
             if save.get(name) != pinned[name]:
                 raise BridgeError("the saved game is not this daily", "bad_daily_save")
         record = _opened(save, pinned["deals"])
-        return self._open(record, request, as_left=between, opened_daily=(game, day))
+        return self._open(
+            record, request, as_left=between, opened_daily=(game, day), par=_par(request)
+        )
 
     def op_act(self, request: dict[str, Any]) -> dict[str, Any]:
         match = self._require_match()
@@ -337,20 +350,66 @@ class Session:
         if self.daily is None or not match.is_terminal():
             raise BridgeError("only a finished daily can be shared", "not_shareable")
         game, number = self.daily["game"], self.daily["number"]
+        day = daily.daily_date(number)
         result = GAMES[game].seat_result(match.outcome(), self.seat)
         address = _field(request, "address", str, "")[:500]
-        lang = _field(request, "lang", str, "en")
-        if lang not in LANGUAGES:
-            raise BridgeError(
-                f"there is no language {quoted(lang)}", "unknown_language", {"lang": quoted(lang)}
-            )
+        lang = _language(request)
+        try:
+            code = friends.encode(match, day, self.level, _field(request, "name", str, ""))
+        except friends.CodeError as error:
+            raise BridgeError.of(error.reason) from None
+        link = friends.link(address, code, game, day)
+        par_score = tuple(self.par["score"]) if self.par else None
+        par_json = None
+        if self.par is not None:
+            par_json = {
+                "score": self.par["score"],
+                "difference": par.difference(game, result, self.par["score"]),
+                "text": daily.par_summary(game, result.score, self.par["score"], lang),
+            }
+        deals = result.deals
         return {
             "ok": True,
             "text": daily.share_text(
-                game, number, result.won, result.score, result.deals, address, lang
+                game, number, result.won, result.score, deals, link, lang, par=par_score
             ),
-            "line": daily.share_line(game, number, result.won, result.score, result.deals, lang),
+            "line": daily.share_line(
+                game, number, result.won, result.score, deals, lang, par=par_score
+            ),
             "won": result.won,
+            "score": list(result.score),
+            "score_text": daily.score_words(game, result.score, lang),
+            "par_unit": GAMES[game].par_unit,
+            "par": par_json,
+            "code": code,
+            "link": link,
+        }
+
+    def op_friend(self, request: dict[str, Any]) -> dict[str, Any]:
+        try:
+            header = friends.read_code(request.get("code"))
+        except friends.CodeError as error:
+            raise BridgeError.of(error.reason) from None
+        wanted = _field(request, "daily", dict)
+        game = _game(wanted)
+        day = _daily_day(wanted.get("date"), request.get("today"))
+        try:
+            friends.check_daily(header, game, day)
+        except friends.CodeError as error:
+            raise BridgeError.of(error.reason) from None
+        record = _pinned(request, game, day)
+        pinned = {**record, "par": request["pinned"].get("par")}
+        try:
+            entry = friends.verify(header, pinned)
+        except friends.CodeError as error:
+            raise BridgeError.of(error.reason) from None
+        lang = _language(request)
+        return {
+            "ok": True,
+            "friend": entry.to_json(),
+            "code": friends.code_text(request["code"]),
+            "score_text": daily.score_words(game, entry.result["score"], lang),
+            "par_unit": GAMES[game].par_unit,
         }
 
     def op_stats(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -367,6 +426,7 @@ class Session:
         as_left: bool = False,
         opened_daily: tuple[str, date] | None = None,
         tutorial: Tutorial | None = None,
+        par: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """Replay ``record`` and make it the session's match, all or nothing.
 
@@ -407,6 +467,7 @@ class Session:
             response["daily"] = opened
         self.match, self.seat, self.level, self.daily = match, seat, level, opened
         self.tutorial = tutorial
+        self.par = par if opened is not None else None
         return response
 
     def _require_match(self) -> MatchState:
@@ -507,6 +568,21 @@ def _pinned(request: dict[str, Any], game: str, day: date) -> dict[str, Any]:
     if not isinstance(pinned.get("deals"), list):
         raise BridgeError("the pinned daily file has no deals", "bad_pinned_daily")
     return {**expected, "deals": pinned["deals"]}
+
+
+def _language(request: dict[str, Any]) -> str:
+    lang = _field(request, "lang", str, "en")
+    if lang not in LANGUAGES:
+        raise BridgeError(
+            f"there is no language {quoted(lang)}", "unknown_language", {"lang": quoted(lang)}
+        )
+    return str(lang)
+
+
+def _par(request: dict[str, Any]) -> dict[str, Any] | None:
+    """The par of the pinned daily the worker read (checked by the build), if any."""
+    pinned = request.get("pinned")
+    return par.par_of(pinned) if isinstance(pinned, dict) else None
 
 
 def _opened(save: dict[str, Any], deals: list[Any] | None = None) -> dict[str, Any]:

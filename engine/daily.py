@@ -34,9 +34,12 @@ __all__ = [
     "daily_date",
     "daily_number",
     "daily_seed",
+    "par_summary",
+    "par_words",
     "parse_daily_date",
     "parse_day",
     "pinned_daily",
+    "score_words",
     "share_line",
     "share_text",
 ]  # fmt: skip
@@ -122,6 +125,11 @@ def _mark(deal: bool | None) -> str:
     return _MARK_WON if deal else _MARK_LOST
 
 
+def score_words(game: str, score: tuple[int, int] | list[int], language: str = "en") -> str:
+    """A score as the share text writes it (``7–4``; Doppelkopf signed: ``-4–+6``)."""
+    return _score_words(game, (score[0], score[1]), "share.text.score", language)
+
+
 def _score_words(game: str, score: tuple[int, int], key: str, language: str) -> str:
     # Per-seat (zero-sum) scores are signed: the player's score and the best other's.
     if GAMES[game].signed_scores:
@@ -129,6 +137,39 @@ def _score_words(game: str, score: tuple[int, int], key: str, language: str) -> 
     else:
         mine, theirs = str(score[0]), str(score[1])
     return render(key, {"mine": mine, "theirs": theirs}, language)
+
+
+def par_words(game: str, difference: int, language: str = "en") -> str:
+    """A difference to par in words, signed (``"+1 deal"``, ``"level with par"``).
+
+    >>> par_words("karnoffel", 1), par_words("karnoffel", -2), par_words("doppelkopf", 0)
+    ('+1 deal', '-2 deals', 'level with par')
+    """
+    if difference == 0:
+        return render("par.even", None, language)
+    unit = GAMES[game].par_unit
+    return render(f"par.{unit}", {"count": abs(difference), "signed": f"{difference:+d}"}, language)
+
+
+def par_summary(
+    game: str, score: tuple[int, int], par: tuple[int, int], language: str = "en"
+) -> str:
+    """The person's result beside par.
+
+    >>> par_summary("karnoffel", (7, 4), (7, 5))
+    'You 7–4 · par 7–5: +1 deal'
+    """
+    from engine.par import difference
+
+    return render(
+        "par.you",
+        {
+            "mine": _score_words(game, score, "share.text.score", language),
+            "par": _score_words(game, par, "share.text.score", language),
+            "difference": par_words(game, difference(game, score, list(par)), language),
+        },
+        language,
+    )
 
 
 def share_text(
@@ -139,6 +180,7 @@ def share_text(
     deals_won: list[bool | None],
     address: str,
     language: str = "en",
+    par: tuple[int, int] | None = None,
 ) -> str:
     """The spoiler-free result of a finished daily, one mark per deal, in
     ``language`` (one of :data:`engine.i18n.LANGUAGES`).
@@ -157,6 +199,8 @@ def share_text(
     Lost -4–+6
     🟩⬜🟥
     x
+    >>> print(share_text("karnoffel", 1, True, (7, 4), [True], "x", par=(7, 5)).splitlines()[1])
+    Won 7–4 · par 7–5: +1 deal
     """
     title = render(
         "share.text.title", {"game": _game_name(game, language), "number": number}, language
@@ -165,8 +209,25 @@ def share_text(
     verdict = render(
         "share.text.won" if won else "share.text.lost", {"score": score_words}, language
     )
+    if par is not None:
+        verdict += " · " + _par_part(game, score, par, "par.share", language)
     marks = "".join(_mark(deal) for deal in deals_won)
     return f"{title}\n{verdict}\n{marks}\n{address}"
+
+
+def _par_part(
+    game: str, score: tuple[int, int], par: tuple[int, int], key: str, language: str
+) -> str:
+    from engine.par import difference
+
+    return render(
+        key,
+        {
+            "par": _score_words(game, par, "share.text.score", language),
+            "difference": par_words(game, difference(game, score, list(par)), language),
+        },
+        language,
+    )
 
 
 def share_line(
@@ -176,6 +237,7 @@ def share_line(
     score: tuple[int, int],
     deals_won: list[bool | None],
     language: str = "en",
+    par: tuple[int, int] | None = None,
 ) -> str:
     """The same result as one plain sentence for screen readers, in ``language``.
 
@@ -183,13 +245,15 @@ def share_line(
     'Stichtag Karnöffel daily 12: won 7 to 4, 2 of 3 deals won.'
     >>> share_line("doppelkopf", 3, True, (9, 2), [True, None, True])
     'Stichtag Doppelkopf daily 3: won +9 to +2, 2 of 3 hands won.'
+    >>> share_line("karnoffel", 1, False, (4, 7), [False], par=(7, 5)).split(". ")[-1]
+    'Par 7–5: -5 deals against it.'
     """
     tally = render(
         f"share.line.{GAMES[game].deal_unit}s",
         {"won": sum(1 for deal in deals_won if deal), "count": len(deals_won)},
         language,
     )
-    return render(
+    line = render(
         "share.line.won" if won else "share.line.lost",
         {
             "game": _game_name(game, language),
@@ -199,6 +263,9 @@ def share_line(
         },
         language,
     )
+    if par is not None:
+        line += " " + _par_part(game, score, par, "par.line", language)
+    return line
 
 
 def _game_name(game: str, language: str) -> str:

@@ -92,6 +92,9 @@ class Game:
     signed_scores: bool = False
     #: What one deal of the match is called ("deal", "hand").
     deal_unit: str = "deal"
+    #: What a difference to par counts (:mod:`engine.par`): "deals" (a team's
+    #: deals over the opponents') or "points" (a seat's own signed points).
+    par_unit: str = "deals"
 
 
 def help_keys(topic: str) -> list[str]:
