@@ -60,7 +60,12 @@ Requests (``op``):
   ``{"friend": {"game", "date", "number", "name", "level", "result", "par"},
   "code"}``; a code of another daily, or not a legal game of it, is refused
   with a translatable reason. It never changes the session.
-- ``stats``: ``{"results": [...], "today"}`` → :func:`engine.stats.summarize`.
+- ``review``: ``{"deal"?}`` → ``{"deals": [...]}``: the finished deals of the match
+  (or deal ``deal`` alone, 0-based) with every hand face up, the tricks, and the
+  person's marked decisions and key moment (:mod:`engine.review`). A deal still
+  in play is never reviewed. It never changes the session.
+- ``stats``: ``{"results": [...], "today", "game"?}`` → :func:`engine.stats.summarize`
+  (with ``game``: its ``par_unit`` too, what a difference to par counts).
 
 A state response is ``{"ok": true, "view", "save", "outcome", "turn", "played"?,
 "daily"?, "tutorial"?}`` where ``view`` is ``State.view(seat)`` and ``turn`` is
@@ -84,7 +89,7 @@ from datetime import date
 from typing import Any
 
 import engine
-from engine import daily, friends, hints, par, players, records, saves, stats, tutorials
+from engine import daily, friends, hints, par, players, records, review, saves, stats, tutorials
 from engine.core import MatchState
 from engine.errors import IllegalActionError, RecordError
 from engine.games import GAMES, game_named
@@ -412,9 +417,19 @@ class Session:
             "par_unit": GAMES[game].par_unit,
         }
 
+    def op_review(self, request: dict[str, Any]) -> dict[str, Any]:
+        match = self._require_match()
+        if self.tutorial is not None:
+            raise BridgeError("a tutorial has no review", "no_review")
+        only = _field(request, "deal", int, None)
+        deals = review.review(match.to_record(), self.seat, only=only)
+        return {"ok": True, "deals": deals}
+
     def op_stats(self, request: dict[str, Any]) -> dict[str, Any]:
         today = _day(request.get("today"))
         summary = stats.summarize(request.get("results"), today=daily.daily_number(today))
+        if "game" in request:  # what the differences to par count
+            summary["par_unit"] = GAMES[_game(request)].par_unit
         return {"ok": True, "stats": summary}
 
     # --------------------------------------------------------------- helpers
