@@ -8,7 +8,8 @@
 // URL: (nothing) today's daily · ?daily=YYYY-MM-DD that daily · ?free the
 // free game (resumed, or a new one with the remembered rules) · ?seed=S a
 // free game with that seed (&rules=&target=&players=&faces= override the
-// remembered rules). Test knob: &level=random|heuristic|search.
+// remembered rules). &friend=CODE (with ?daily=) adds a friend's game of that
+// daily to its friends' table. Test knob: &level=random|heuristic|search.
 // &game=karnoffel|doppelkopf picks the game of the daily and the free game
 // (else the remembered one; see games/games.js).
 import { localDate } from "./dates.js";
@@ -21,6 +22,7 @@ import { formatMessage } from "./table/messages.js";
 import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, formatDate, onLanguageChange, t, useLanguage } from "./texts.js";
 import { openArchive } from "./dialogs/archive.js";
 import { createDialog } from "./dialogs/dialog.js";
+import { addFriendCode, friendsPanel, openFriends } from "./dialogs/friends.js";
 import { openNewGame } from "./dialogs/new-game.js";
 import { openResult } from "./dialogs/result.js";
 import { loadSummary, openStats } from "./dialogs/stats.js";
@@ -68,6 +70,7 @@ export class App {
       archive: button("", () => this.showArchive(), "app-menu-archive"),
       new: button("", () => this.showNewGame(), "app-menu-new"),
       stats: button("", () => this.showStats(), "app-menu-stats"),
+      friends: button("", () => this.showFriends(), "app-menu-friends"),
       // The rules of the game on the table, in a new tab: the game stays open.
       rules: h("a", { class: "app-menu-rules", href: rulesHref(), target: "_blank", rel: "noopener" }),
     };
@@ -89,6 +92,7 @@ export class App {
       stats: createDialog(document.body, "stats"),
       archive: createDialog(document.body, "archive"),
       newGame: createDialog(document.body, "new-game"),
+      friends: createDialog(document.body, "friends"),
     };
   }
 
@@ -204,7 +208,12 @@ export class App {
     await this.refreshCatalog();
     const params = this.params;
     this.labelMenu();
-    if (params.has("daily")) return this.openDaily(params.get("daily"), { fromUrl: true });
+    if (params.has("daily")) {
+      const friend = params.get("friend");
+      const response = await this.openDaily(params.get("daily"), { fromUrl: true });
+      if (friend !== null && response) await this.friendFromLink(friend);
+      return response;
+    }
     if (params.has("seed")) return this.openFree({ seed: params.get("seed"), rules: this.rulesFromUrl() });
     if (params.has("free")) return this.openFree({});
     return this.openToday();
@@ -436,14 +445,17 @@ export class App {
     const address = `${location.origin}${location.pathname}`;
     // The share text in the player's language, worded by the engine.
     const lang = currentLanguage();
-    let share = await this.engine.request({ op: "share", address, lang });
+    const name = this.playerName();
+    let share = await this.engine.request({ op: "share", address, lang, name });
     if (share && !share.ok && share.error.key === "not_shareable" && this.game.response) {
       // The engine was restarted and reopened the match without its daily: say which daily it is.
       const daily = { game: slot.daily.game, date: slot.daily.date };
       await this.engine.request({ op: "load", save: this.game.response.save, daily, today: localDate() });
-      share = await this.engine.request({ op: "share", address, lang });
+      share = await this.engine.request({ op: "share", address, lang, name });
     }
+    if (share && !share.ok && name) share = await this.engine.request({ op: "share", address, lang, name: "" });
     if (!share || !share.ok) return;
+    this.ownShare = { key: slot.key, share, name };
     const { game, date } = slot.daily;
     let number = slot.daily.number;
     if (number === null) {
@@ -451,14 +463,63 @@ export class App {
       number = known ? known.number : null;
     }
     const archive = date < localDate();
-    this.store.addResult(game, this.catalog.stats_schema, { number, won: share.won, archive });
+    const difference = share.par ? share.par.difference : undefined;
+    this.store.addResult(game, this.catalog.stats_schema, { number, won: share.won, archive, difference });
     const summary = await loadSummary(this, game);
     openResult(this.dialogs.result, {
-      number, date, archive, share, summary,
+      number, date, archive, share, summary, name,
+      friends: friendsPanel(this, { game, date }, this.ownResult(slot)),
+      onName: (next) => this.renameShare(slot, address, next),
       onNextDaily: () => this.navigate(""),
       onNewGame: () => this.newFreeGame(),
       onArchive: () => this.showArchive(),
     });
+  }
+
+  /** The name in your friends' code (remembered with the settings). */
+  playerName() {
+    return this.settings && typeof this.settings.name === "string" ? this.settings.name : "";
+  }
+
+  /** Your finished game of the daily in `slot`, as the friends' table shows it (or null). */
+  ownResult(slot) {
+    const own = this.ownShare;
+    if (!own || !slot || own.key !== slot.key) return null;
+    const { share } = own;
+    return { name: own.name, score_text: share.score_text, won: share.won, par: share.par, par_unit: share.par_unit };
+  }
+
+  /** A new name for your code: the engine makes the share text again ({share} | {error}). */
+  async renameShare(slot, address, name) {
+    const reply = await this.engine.request({ op: "share", address, lang: currentLanguage(), name });
+    if (!reply || !reply.ok) return { error: formatMessage(reply && reply.error) };
+    this.settings = { ...this.settings, name: name.trim() };
+    this.store.writeSettings(this.settings);
+    this.ownShare = { key: slot.key, share: reply, name: name.trim() };
+    return { share: reply };
+  }
+
+  /** The daily whose friends' table the menu opens: the one on the table, else today's. */
+  friendsDaily() {
+    if (this.slot && this.slot.daily) return { game: this.slot.daily.game, date: this.slot.daily.date };
+    return { game: this.currentGame(), date: localDate() };
+  }
+
+  showFriends(message = null) {
+    for (const dialog of Object.values(this.dialogs)) if (dialog !== this.dialogs.friends) dialog.close();
+    openFriends(this.dialogs.friends, this, this.friendsDaily(), this.ownResult(this.slot), message);
+  }
+
+  /** A friend's link (?daily=...&friend=CODE): checked by the engine, added, and the table shown. */
+  async friendFromLink(code) {
+    this.params.delete("friend");
+    const search = this.params.toString();
+    history.replaceState(null, "", search ? `?${search}` : location.pathname);
+    const outcome = await addFriendCode(this, this.friendsDaily(), code);
+    const message = outcome.ok
+      ? t("friends.added", { name: outcome.entry.name || t("friends.no_name") })
+      : t("friends.refused", { reason: outcome.reason });
+    this.showFriends(message);
   }
 
   async showStats() {

@@ -3,7 +3,8 @@
 //   stichtag:v1:save:free                  the free Karnöffel game
 //   stichtag:v1:save:free:<game>           the free game of any other game
 //   stichtag:v1:settings                   the chosen free-play rules, card faces and language
-//   stichtag:v1:stats:<game>               {schema, results: [{number, won, archive}]}
+//   stichtag:v1:stats:<game>               {schema, results: [{number, won, archive, difference?}]}
+//   stichtag:v1:friends:<game>:<date>      that daily's friends' table (friends-store.js)
 //   stichtag:v1:setaside:<timestamp>       a save or stats that could not be used
 // A save is {format: SAVE_FORMAT, save, daily?: {game, date}, between?: true, savedAt}
 // where `save` is the engine's save of the match: its record without the deals,
@@ -35,7 +36,8 @@ function isObject(value) {
 /** One daily's result as the statistics keep it. */
 function isResult(entry) {
   return isObject(entry) && Number.isInteger(entry.number) && entry.number >= 1
-    && typeof entry.won === "boolean" && typeof entry.archive === "boolean";
+    && typeof entry.won === "boolean" && typeof entry.archive === "boolean"
+    && (entry.difference === undefined || Number.isInteger(entry.difference));
 }
 
 function isQuota(error) {
@@ -226,7 +228,9 @@ export class Store {
     const { results, aside } = this.readResults(game, schema);
     if (aside === "kept") return false; // the unreadable statistics stay where they are
     if (results.some((entry) => entry && entry.number === result.number)) return false;
-    results.push({ number: result.number, won: result.won, archive: result.archive });
+    const kept = { number: result.number, won: result.won, archive: result.archive };
+    if (Number.isInteger(result.difference)) kept.difference = result.difference; // to par
+    results.push(kept);
     this.setJSON(statsKey(game), { schema, results });
     return true;
   }
