@@ -195,6 +195,8 @@ class Session:
         self.daily: dict[str, Any] | None = None
         #: The open daily's pinned par (``None``: none pinned, or not a daily).
         self.par: dict[str, Any] | None = None
+        #: The reviews of the match's finished deals, by deal number (op ``review``).
+        self.reviews: dict[int, dict[str, Any]] = {}
         self.tutorial: Tutorial | None = None
 
     # ------------------------------------------------------------ operations
@@ -422,8 +424,14 @@ class Session:
         if self.tutorial is not None:
             raise BridgeError("a tutorial has no review", "no_review")
         only = _field(request, "deal", int, None)
-        deals = review.review(match.to_record(), self.seat, only=only)
-        return {"ok": True, "deals": deals}
+        finished = len(match.outcome()["deals"])
+        wanted = range(finished) if only is None else range(only, min(only + 1, finished))
+        record = match.to_record()
+        for number in wanted:
+            # A finished deal's review never changes: each is judged once per match.
+            if number not in self.reviews:
+                (self.reviews[number],) = review.review(record, self.seat, only=number)
+        return {"ok": True, "deals": [self.reviews[number] for number in wanted]}
 
     def op_stats(self, request: dict[str, Any]) -> dict[str, Any]:
         today = _day(request.get("today"))
@@ -483,6 +491,7 @@ class Session:
         self.match, self.seat, self.level, self.daily = match, seat, level, opened
         self.tutorial = tutorial
         self.par = par if opened is not None else None
+        self.reviews = {}
         return response
 
     def _require_match(self) -> MatchState:

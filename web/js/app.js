@@ -23,6 +23,7 @@ import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, formatDate, onLanguageChang
 import { openArchive } from "./dialogs/archive.js";
 import { createDialog } from "./dialogs/dialog.js";
 import { addFriendCode, friendsPanel, openFriends } from "./dialogs/friends.js";
+import { openReview } from "./dialogs/review.js";
 import { openNewGame } from "./dialogs/new-game.js";
 import { openResult } from "./dialogs/result.js";
 import { loadSummary, openStats } from "./dialogs/stats.js";
@@ -71,6 +72,7 @@ export class App {
       new: button("", () => this.showNewGame(), "app-menu-new"),
       stats: button("", () => this.showStats(), "app-menu-stats"),
       friends: button("", () => this.showFriends(), "app-menu-friends"),
+      review: button("", () => this.showReview(), "app-menu-review"),
       // The rules of the game on the table, in a new tab: the game stays open.
       rules: h("a", { class: "app-menu-rules", href: rulesHref(), target: "_blank", rel: "noopener" }),
     };
@@ -93,6 +95,7 @@ export class App {
       archive: createDialog(document.body, "archive"),
       newGame: createDialog(document.body, "new-game"),
       friends: createDialog(document.body, "friends"),
+      review: createDialog(document.body, "review"),
     };
   }
 
@@ -470,6 +473,7 @@ export class App {
       number, date, archive, share, summary, name,
       friends: friendsPanel(this, { game, date }, this.ownResult(slot)),
       onName: (next) => this.renameShare(slot, address, next),
+      onReview: () => this.showReview(),
       onNextDaily: () => this.navigate(""),
       onNewGame: () => this.newFreeGame(),
       onArchive: () => this.showArchive(),
@@ -503,6 +507,12 @@ export class App {
   friendsDaily() {
     if (this.slot && this.slot.daily) return { game: this.slot.daily.game, date: this.slot.daily.date };
     return { game: this.currentGame(), date: localDate() };
+  }
+
+  /** The review of the finished deals of the match on the table (never a deal in play). */
+  showReview() {
+    for (const dialog of Object.values(this.dialogs)) if (dialog !== this.dialogs.review) dialog.close();
+    return openReview(this.dialogs.review, this);
   }
 
   showFriends(message = null) {

@@ -27,9 +27,10 @@ function nameField(name, onName, replaceShare) {
  * with the engine's `share` and statistics `summary`; `friends`: the friends'
  * table section; `name`/`onName`: the name in your code.
  */
-export function openResult(dialog, { number, date, archive, share, summary, friends, name, onName, onNextDaily, onNewGame, onArchive }) {
+export function openResult(dialog, { number, date, archive, share, summary, friends, name, onName, onReview, onNextDaily, onNewGame, onArchive }) {
   const clock = countdown({ onReady: onNextDaily });
   const actions = h("div", { class: "app-dialog-actions" },
+    onReview ? button(t("review.open"), () => { dialog.close(); onReview(); }, "result-review") : null,
     button(t("result.new_free"), onNewGame),
     button(t("result.archive"), () => { dialog.close(); onArchive(); }));
   const title = t(archive ? "result.title_archive" : "result.title", { number: String(number), date: formatDate(date) });
