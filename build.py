@@ -20,14 +20,24 @@ Each step is a module of ``sitebuild/``, named after its job:
 - ``runtime``  – the Pyodide runtime and a package-free lock (nothing can ever
   be fetched from a CDN) → ``site/pyodide/``; the standard library compiled to
   ``.pyc`` by Pyodide's own Python under Node (cached in ``.cache/stdlib/``).
+- ``stdlib``   – only the stdlib modules Pyodide's boot and the engine import
+  (traced under Node) → ``site/pyodide/python_stdlib.zip``.
 - ``wheel``    – the ``engine`` package as a pure wheel, written directly
-  (offline, reproducible), with Pyodide-compiled ``__pycache__`` → ``site/py/``.
+  (offline, reproducible), with Pyodide-compiled .pyc beside each module so
+  the worker imports straight from it (zipimport) → ``site/py/``.
 - ``site``     – ``web/`` → site root; the build info the worker reads.
+- ``icons``    – the web app's PNG icons, drawn from ``web/favicon.svg``.
+- ``snapshot`` – the key of the engine worker's memory snapshot (made on the
+  device; a build can ship one for measuring).
+- ``offline``  – ``sw.js``: the service worker with its precache list,
+  versioned by content hash, and the precached dailies in one file.
+- ``compress`` – ``.br`` (Node's zlib) and ``.gz`` twins beside larger files.
 - ``puzzles``  – checks every pinned daily against the generator (fails
   loudly on drift, warns when fewer than 60 days ahead are pinned) and copies
   them → ``site/puzzles/``. Only ``pin`` writes into ``puzzles/``.
 - ``docs``     – the rules pages with mkdocs → ``site/rules/``.
-- ``server``   – serving ``site/`` with the site's MIME types and headers.
+- ``server``   – serving ``site/`` with the site's MIME types and headers, and
+  the ``.br``/``.gz`` twins by ``Accept-Encoding`` as static hosts do.
 
 A build writes only into ``site/`` and ``.cache/``, never into the source tree.
 All URLs in the site are relative, so it works from any sub-path, and the site

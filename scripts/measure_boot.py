@@ -1,146 +1,406 @@
 #!/usr/bin/env python3
-"""Measure cold boot of the built site in headless Chromium and of Pyodide under Node.
+"""Benchmark the site's start in headless Chromium against plain Pyodide (not a test).
 
-    .venv/bin/python scripts/measure_boot.py [--runs N]
+    .venv/bin/python scripts/measure_boot.py [--runs N] [--no-build] [--settle S]
 
-For each run a fresh browser context (empty HTTP cache) loads the page from a
-localhost server: first contentful paint (the table skeleton), the moment the
-engine answered ping (``stichtag:engine-ready`` mark), the worker's own stage
-timings, and the bytes served (raw and as gzip would send them). Then boots
-Pyodide under Node with the compiled and with the plain stdlib.
+One run loads, in a shuffled order, each of these in a fresh browser context
+(cold: empty HTTP cache, no service worker, no Cache Storage), then once more
+in the same context a few seconds later (warm: a repeat visit):
+
+- ``static``     a static page (first paint's reference);
+- ``stock``      bare Pyodide with its stock stdlib in a module worker, until
+  ``1+1`` answers;
+- ``pyc``        the same with the full stdlib compiled to .pyc (the site's
+  stdlib before it was trimmed);
+- ``site``       the site as built (snapshot made on the device);
+- ``shipped``    the site built with a snapshot shipped by the build;
+- ``nosnap``     the site without any snapshot (``?snapshot=off``).
+
+Each site visit records first paint, "engine ready" (the engine answered
+ping) and "first move playable" (the table waits for the player's first
+decision), plus the bytes and requests the server sent, counted at the server
+(a cold visit until the service worker is installed and the snapshot stored,
+so everything the first visit downloads is in). Ratios are taken within a run
+(the same minute of a busy machine) and summarised as median with a
+bootstrap 95% confidence interval over the runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
+import json
+import random
+import shutil
 import statistics
-import subprocess
 import sys
 import threading
+import time
 import types
+from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import urlsplit
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT / ".cache" / "bench"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+VARIANTS = ("static", "stock", "pyc", "site", "shipped", "nosnap")
+TIMEOUT_MS = 180_000
+
+STATIC_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Static</title></head>
+<body><h1>Stichtag</h1><p>A static page: the reference for first paint.</p></body></html>
+"""
+BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title>
+<script type="module" src="bare.js"></script></head><body><p>Bare Pyodide boot</p></body></html>
+"""
+BARE_JS = """
+const stdlib = new URLSearchParams(location.search).get("stdlib");
+const worker = new Worker(new URL(`bare-worker.js?stdlib=${stdlib}`, import.meta.url), { type: "module" });
+worker.onmessage = (event) => {
+  performance.mark("bare:ready");
+  document.documentElement.dataset.ready = event.data;
+};
+"""
+BARE_WORKER_JS = """
+const stdlib = new URL(import.meta.url).searchParams.get("stdlib");
+const indexURL = new URL("../site/pyodide/", import.meta.url).href;
+const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+const stdLibURL = new URL(stdlib === "pyc" ? "python_stdlib_pyc.zip" : "python_stdlib_stock.zip",
+  import.meta.url).href;
+const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, stdLibURL });
+self.postMessage(String(pyodide.runPython("1+1")));
+"""
 
 
-def load_build():
-    """The build steps this script uses (sitebuild/), as one namespace."""
+def load_build() -> types.SimpleNamespace:
     sys.path.insert(0, str(ROOT))
     from sitebuild import deps, paths, runtime, server, site
 
     return types.SimpleNamespace(
         SITE=paths.SITE,
         PYODIDE_PKG=paths.PYODIDE_PKG,
-        make_server=server.make_server,
+        SiteHandler=server.SiteHandler,
+        SiteServer=server.SiteServer,
         compiled_stdlib=runtime.compiled_stdlib,
         pinned_pyodide_version=deps.pinned_pyodide_version,
         build=site.build,
     )
 
 
-def browser_runs(build, runs: int) -> None:
-    from playwright.sync_api import sync_playwright
+# ------------------------------------------------------------------ server
+class Meter:
+    """Bytes and requests the server sent, per path."""
 
-    server = build.make_server(build.SITE, "127.0.0.1", 0, quiet=True)
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.sent: list[tuple[str, int]] = []
+        self.last = time.monotonic()
+
+    def add(self, path: str, size: int) -> None:
+        with self.lock:
+            self.sent.append((path, size))
+            self.last = time.monotonic()
+
+    def take(self) -> list[tuple[str, int]]:
+        with self.lock:
+            sent, self.sent = self.sent, []
+            return sent
+
+
+class CountingWriter:
+    def __init__(self, raw: Any, count: Callable[[int], None]) -> None:
+        self.raw = raw
+        self.count = count
+
+    def write(self, data: bytes) -> int:
+        self.count(len(data))
+        return int(self.raw.write(data))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+def start_server(build: types.SimpleNamespace, docroot: Path, meter: Meter) -> Any:
+    class Handler(build.SiteHandler):  # type: ignore[misc, name-defined]
+        quiet = True
+
+        def setup(self) -> None:
+            super().setup()
+            self.wfile = CountingWriter(self.wfile, self._count)
+            self._bytes = 0
+
+        def _count(self, size: int) -> None:
+            self._bytes += size
+
+        def handle_one_request(self) -> None:
+            self._bytes = 0
+            super().handle_one_request()
+            if self._bytes:
+                meter.add(getattr(self, "path", "?"), self._bytes)
+
+    def handler(*args: Any, **kwargs: Any) -> Any:
+        return Handler(*args, directory=str(docroot), **kwargs)
+
+    server = build.SiteServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    rows = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path="/usr/bin/chromium",
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--disable-quic",
-            ],
-        )
-        for _ in range(runs):
-            context = browser.new_context()
-            page = context.new_page()
-            paths: list[str] = []
-            context.on("request", lambda r, paths=paths: paths.append(urlsplit(r.url).path))
-            page.goto(url)
-            page.wait_for_selector("html[data-engine='ready']", timeout=120_000)
-            fcp = page.evaluate(
-                "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1"
-            )
-            ready = page.evaluate(
-                "performance.getEntriesByName('stichtag:engine-ready')[0].startTime"
-            )
-            worker = page.evaluate("globalThis.stichtag.info.timings")
-            files = [build.SITE / p.lstrip("/") for p in paths]
-            files = [f if f.is_file() else f / "index.html" for f in files]
-            raw = sum(f.stat().st_size for f in files if f.exists())
-            gz = sum(len(gzip.compress(f.read_bytes(), 6)) for f in files if f.exists())
-            rows.append((fcp, ready, raw, gz, worker, len(paths)))
-            context.close()
-        browser.close()
-    server.shutdown()
-    for fcp, ready, raw, gz, worker, n in rows:
-        print(
-            f"chromium cold: first paint {fcp:.0f} ms, engine ready {ready:.0f} ms, "
-            f"{n} requests, {raw / 1e6:.2f} MB raw / {gz / 1e6:.2f} MB gzip; worker stages {worker}"
-        )
-    print(
-        f"chromium median: first paint {statistics.median(r[0] for r in rows):.0f} ms, "
-        f"engine ready {statistics.median(r[1] for r in rows):.0f} ms"
+    return server
+
+
+def make_docroot(build: types.SimpleNamespace, shipped: Path) -> Path:
+    root = BENCH / "root"
+    shutil.rmtree(root, ignore_errors=True)
+    (root / "bare").mkdir(parents=True)
+    (root / "site").symlink_to(build.SITE.resolve(), target_is_directory=True)
+    (root / "shipped").symlink_to(shipped.resolve(), target_is_directory=True)
+    bare = root / "bare"
+    (bare / "static.html").write_text(STATIC_HTML)
+    (bare / "bare.html").write_text(BARE_HTML)
+    (bare / "bare.js").write_text(BARE_JS)
+    (bare / "bare-worker.js").write_text(BARE_WORKER_JS)
+    shutil.copy2(build.PYODIDE_PKG / "python_stdlib.zip", bare / "python_stdlib_stock.zip")
+    shutil.copy2(
+        build.compiled_stdlib(build.pinned_pyodide_version()), bare / "python_stdlib_pyc.zip"
     )
+    return root
 
 
-NODE_BOOT = """
-import { loadPyodide } from "pyodide";
-const t0 = performance.now();
-const opts = { indexURL: process.argv[2] };
-if (process.argv[3]) opts.stdLibURL = process.argv[3];
-const py = await loadPyodide(opts);
-py.runPython("import json, dataclasses, enum");
-console.log(((performance.now() - t0) / 1000).toFixed(2));
-"""
+# ------------------------------------------------------------------ visits
+PAGE_TIMES = """() => {
+  const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
+  const info = globalThis.stichtag && globalThis.stichtag.info;
+  const mine = document.querySelectorAll(".hand-mine .card-mine.legal").length;
+  const calls = document.querySelectorAll(".actions button, .call-buttons button").length;
+  return {fcp, ready: mark("stichtag:engine-ready") ?? mark("bare:ready"),
+          playable: mark("stichtag:table-ready"), boot: info ? info.timings.boot : null,
+          timings: info ? info.timings : null, playable_cards: mine + calls,
+          phase: document.getElementById("table")?.dataset.phase ?? null};
+}"""
+# wait_for_function takes a returned promise for a truthy value: each poll starts
+# an asynchronous check and answers with the previous one's result.
+SETTLED_JS = """(needSnapshot) => {
+  const box = (globalThis.__benchChecks ??= {});
+  (async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const installed = !!registration && !!registration.active && !registration.installing
+      && !registration.waiting;
+    let kept = !needSnapshot;
+    if (needSnapshot) {
+      const root = await navigator.storage.getDirectory();
+      const dir = await root.getDirectoryHandle("stichtag-snapshot").catch(() => null);
+      for await (const name of dir ? dir.keys() : []) kept = Boolean(name);
+    }
+    box.settled = installed && kept;
+  })();
+  return box.settled === true;
+}"""
 
 
-def node_runs(build, runs: int) -> None:
-    script = ROOT / ".cache" / "measure_node_boot.mjs"
-    script.parent.mkdir(exist_ok=True)
-    script.write_text(NODE_BOOT)
-    # Resolve "pyodide" from the repo's node_modules.
-    link = ROOT / "node_modules" / ".measure_node_boot.mjs"
-    link.write_text(NODE_BOOT)
-    index = str(build.PYODIDE_PKG) + "/"
-    stdlib = str(build.compiled_stdlib(build.pinned_pyodide_version()))
-    for label, extra in (("compiled stdlib", [stdlib]), ("plain stdlib", [])):
-        times = [
-            float(
-                subprocess.run(
-                    ["node", str(link), index, *extra], check=True, capture_output=True, text=True
-                ).stdout.split()[-1]
+def wait_quiet(meter: Meter, quiet_s: float) -> None:
+    while time.monotonic() - meter.last < quiet_s:
+        time.sleep(0.1)
+
+
+def visit(page: Any, url: str, ready_selector: str) -> dict[str, Any]:
+    page.goto(url)
+    page.wait_for_selector(ready_selector, state="attached", timeout=TIMEOUT_MS)
+    return dict(page.evaluate(PAGE_TIMES))
+
+
+def run_variant(
+    browser: Any, base: str, variant: str, meter: Meter, settle_s: float
+) -> dict[str, Any]:
+    context = browser.new_context()
+    page = context.new_page()
+    url, selector = {
+        "static": (f"{base}bare/static.html", "p"),
+        "stock": (f"{base}bare/bare.html?stdlib=stock", "html[data-ready]"),
+        "pyc": (f"{base}bare/bare.html?stdlib=pyc", "html[data-ready]"),
+        "site": (f"{base}site/", "html[data-engine='ready']"),
+        "shipped": (f"{base}shipped/?snapshot=shipped", "html[data-engine='ready']"),
+        "nosnap": (f"{base}site/?snapshot=off", "html[data-engine='ready']"),
+    }[variant]
+    result: dict[str, Any] = {}
+    try:
+        meter.take()
+        cold = visit(page, url, selector)
+        if variant in ("site", "shipped", "nosnap"):
+            page.wait_for_function(
+                SETTLED_JS, arg=variant == "site", timeout=TIMEOUT_MS, polling=250
             )
-            for _ in range(runs)
-        ]
-        print(
-            f"node boot ({label}): "
-            + ", ".join(f"{t:.2f}" for t in times)
-            + f" s; median {statistics.median(times):.2f} s"
+        wait_quiet(meter, settle_s)
+        sent = meter.take()
+        cold.update(bytes=sum(s for _, s in sent), requests=len(sent))
+        warm = visit(page, url, selector)
+        wait_quiet(meter, 1.0)
+        sent = meter.take()
+        warm.update(
+            bytes=sum(s for _, s in sent),
+            requests=len(sent),
+            paths=sorted({p for p, _ in sent}),
+            check_bytes=sum(s for p, s in sent if p.endswith("/sw.js")),
         )
-    link.unlink()
-    script.unlink()
+        result = {"cold": cold, "warm": warm}
+    finally:
+        context.close()
+    return result
+
+
+# ----------------------------------------------------------------- summary
+def bootstrap_ci(values: list[float], seed: int = 12) -> tuple[float, float, float]:
+    """Median and a 95% percentile-bootstrap interval of the median."""
+    rng = random.Random(seed)
+    medians = sorted(statistics.median(rng.choice(values) for _ in values) for _ in range(4000))
+    return statistics.median(values), medians[100], medians[3899]
+
+
+def summarise(runs: list[dict[str, Any]]) -> str:
+    lines = []
+
+    def get(run: dict[str, Any], variant: str, phase: str, key: str) -> float | None:
+        value = run.get(variant, {}).get(phase, {}).get(key)
+        return float(value) if isinstance(value, int | float) else None
+
+    def row(label: str, values: list[float], unit: str) -> None:
+        values = [v for v in values if v is not None]
+        if not values:
+            lines.append(f"{label:<58} {'-':>4}")
+            return
+        median, low, high = bootstrap_ci(values)
+        fmt = "{:.2f}x" if unit == "x" else "{:,.0f} " + unit
+        lines.append(
+            f"{label:<58} {len(values):>4}  {fmt.format(median):>11}  "
+            f"[{fmt.format(low)}, {fmt.format(high)}]"
+        )
+
+    def ratio(a: tuple[str, str, str], b: tuple[str, str, str]) -> list[float]:
+        out = []
+        for run in runs:
+            x, y = get(run, *a), get(run, *b)
+            if x is not None and y:
+                out.append(x / y)
+        return out
+
+    def absolute(a: tuple[str, str, str]) -> list[float]:
+        return [v for run in runs if (v := get(run, *a)) is not None]
+
+    lines.append(f"{'':<58} {'n':>4}  {'median':>11}  95% CI (bootstrap)")
+    lines.append("-- absolute")
+    for variant in VARIANTS:
+        for phase in ("cold", "warm"):
+            key = "fcp" if variant == "static" else "ready"
+            row(
+                f"{variant} {phase}: {'first paint' if key == 'fcp' else 'ready'}",
+                absolute((variant, phase, key)),
+                "ms",
+            )
+            if variant in ("site", "shipped", "nosnap"):
+                row(
+                    f"{variant} {phase}: first move playable",
+                    absolute((variant, phase, "playable")),
+                    "ms",
+                )
+    lines.append("-- ratios (within a run)")
+    for phase in ("cold", "warm"):
+        row(
+            f"first paint, site {phase} / static {phase}",
+            ratio(("site", phase, "fcp"), ("static", phase, "fcp")),
+            "x",
+        )
+    for variant in ("site", "shipped", "nosnap"):
+        for phase in ("cold", "warm"):
+            for key, what in (("ready", "engine ready"), ("playable", "first move playable")):
+                for base in ("stock", "pyc"):
+                    row(
+                        f"{variant} {phase} {what} / bare {base} {phase}",
+                        ratio((variant, phase, key), (base, phase, "ready")),
+                        "x",
+                    )
+    lines.append("-- first move after engine ready")
+    for variant in ("site", "shipped", "nosnap"):
+        for phase in ("cold", "warm"):
+            gaps = [
+                p - r
+                for run in runs
+                if (p := get(run, variant, phase, "playable")) is not None
+                and (r := get(run, variant, phase, "ready")) is not None
+            ]
+            row(f"{variant} {phase}: playable - engine ready", gaps, "ms")
+    lines.append("-- network (counted at the server; a cold visit until the worker is installed)")
+    for variant in ("site", "shipped", "nosnap", "stock", "pyc"):
+        for phase in ("cold", "warm"):
+            row(f"{variant} {phase}: bytes", absolute((variant, phase, "bytes")), "B")
+            row(f"{variant} {phase}: requests", absolute((variant, phase, "requests")), "")
+        if variant in ("site", "shipped", "nosnap"):
+            row(
+                f"{variant} warm: bytes of the update check (sw.js)",
+                absolute((variant, "warm", "check_bytes")),
+                "B",
+            )
+    boots = sorted({str(r.get("site", {}).get("warm", {}).get("boot")) for r in runs})
+    lines.append(f"site warm boots: {boots}")
+    paths = sorted({p for r in runs for p in r.get("site", {}).get("warm", {}).get("paths", [])})
+    lines.append(f"site warm requests: {paths}")
+    return "\n".join(lines)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--no-build", action="store_true")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--no-build", action="store_true", help="use the existing builds")
+    parser.add_argument(
+        "--settle", type=float, default=3.0, help="seconds of network quiet before the warm visit"
+    )
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--json", type=Path, help="also write every measurement here")
     args = parser.parse_args()
+    variants = [v for v in args.variants.split(",") if v]
     build = load_build()
+    shipped = BENCH / "site-shipped"
     if not args.no_build or not (build.SITE / "index.html").exists():
         build.build()
-    browser_runs(build, args.runs)
-    node_runs(build, args.runs)
+    if "shipped" in variants and (not args.no_build or not (shipped / "index.html").exists()):
+        build.build(shipped, snapshot="shipped")
+    docroot = make_docroot(build, shipped)
+    meter = Meter()
+    server = start_server(build, docroot, meter)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+
+    from playwright.sync_api import sync_playwright
+
+    runs = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        for number in range(args.runs):
+            order = variants[:]
+            random.Random(number).shuffle(order)
+            run: dict[str, Any] = {}
+            for variant in order:
+                run[variant] = run_variant(browser, base, variant, meter, args.settle)
+                cold, warm = run[variant]["cold"], run[variant]["warm"]
+                print(
+                    f"run {number + 1}/{args.runs} {variant:>8}: cold ready "
+                    f"{cold.get('ready') or cold.get('fcp'):.0f} ms, playable {cold.get('playable')}, "
+                    f"{cold['bytes'] / 1e6:.2f} MB/{cold['requests']} req; warm ready "
+                    f"{warm.get('ready') or warm.get('fcp'):.0f} ms ({warm.get('boot')}), "
+                    f"{warm['bytes']} B/{warm['requests']} req",
+                    flush=True,
+                )
+            runs.append(run)
+        browser.close()
+    server.shutdown()
+    if args.json:
+        args.json.write_text(json.dumps(runs, indent=1))
+    print()
+    print(summarise(runs))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,9 @@ NODE_MODULES = ROOT / "node_modules"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 COMPILE_PYC_SCRIPT = ROOT / "scripts" / "compile_pyc.mjs"
 VENV = ROOT / ".venv"
+#: Node flag for scripts that import the site's ES modules (web/js/*.js, no
+#: "type" in package.json): without it Node warns on every run.
+NODE_QUIET = "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON"
 LOCK = ROOT / "requirements" / "lock.txt"
 
 

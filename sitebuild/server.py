@@ -1,5 +1,7 @@
 """Serving the built site on localhost (``build.py serve`` and the browser
-tests) with the site's MIME types and security headers."""
+tests) with the site's MIME types and security headers, and its ``.br`` /
+``.gz`` twins the way static hosts serve them: ``Content-Encoding`` chosen by
+the request's ``Accept-Encoding``, ``Vary: Accept-Encoding``."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import os
 import socketserver
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from sitebuild.paths import ROOT, SITE
 
@@ -42,16 +45,65 @@ MIME_TYPES = {
 }
 
 
+#: Precompressed twins, best first: (Content-Encoding, file suffix).
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def accepted_encodings(header: str | None) -> set[str]:
+    """The codings an ``Accept-Encoding`` header allows (``q=0`` refuses one)."""
+    accepted = set()
+    for item in (header or "").split(","):
+        name, _, params = item.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            if float(q) > 0:
+                accepted.add(name.strip().lower())
+        except ValueError:
+            continue
+    return accepted
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static file handler with the site's MIME types and security headers."""
+    """Static file handler with the site's MIME types, security headers and
+    precompressed twins."""
 
     quiet = False
+    #: Set per request by send_head: the twin served and its coding, if any.
+    twin: str | None = None
+    content_encoding: str | None = None
+    has_twins = False
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        self.twin = self.content_encoding = None
+        path = super().translate_path(self.path)
+        if os.path.isdir(path) and urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        self.has_twins = any(os.path.isfile(path + suffix) for _, suffix in ENCODINGS)
+        if os.path.isfile(path) and not path.endswith(tuple(s for _, s in ENCODINGS)):
+            accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
+            for coding, suffix in ENCODINGS:
+                if coding in accepted and os.path.isfile(path + suffix):
+                    self.twin, self.content_encoding = path + suffix, coding
+                    break
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        if self.twin is not None and path == self.path:
+            return self.twin
+        return super().translate_path(path)
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:
-        suffix = Path(str(path)).suffix.lower()
-        return MIME_TYPES.get(suffix) or super().guess_type(path)
+        name = str(path)
+        if self.content_encoding is not None and name == self.twin:
+            name = name.rsplit(".", 1)[0]  # the type of what was compressed
+        suffix = Path(name).suffix.lower()
+        return MIME_TYPES.get(suffix) or super().guess_type(name)
 
     def end_headers(self) -> None:
+        if self.content_encoding is not None:
+            self.send_header("Content-Encoding", self.content_encoding)
+        if self.has_twins:
+            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Security-Policy", CSP_HEADER)
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Cache-Control", "no-cache")

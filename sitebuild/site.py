@@ -9,12 +9,17 @@ import shutil
 import time
 from pathlib import Path
 
+from sitebuild.compress import compress_site
 from sitebuild.deps import ensure_node_modules
 from sitebuild.docs import build_docs
+from sitebuild.icons import write_icons
+from sitebuild.offline import write_service_worker
 from sitebuild.paths import ENGINE, SITE, WEB, log
 from sitebuild.puzzles import build_puzzles
 from sitebuild.runtime import compiled_stdlib, copy_pyodide
-from sitebuild.wheel import build_wheel
+from sitebuild.snapshot import SNAPSHOT_WAYS, make_shipped_snapshot, snapshot_key
+from sitebuild.stdlib import engine_modules, traced_modules, trimmed_stdlib
+from sitebuild.wheel import build_wheel, wheel_name
 
 
 def copy_web(out: Path) -> None:
@@ -50,11 +55,16 @@ def write_build_info(out: Path, info: dict[str, object]) -> None:
     (out / "build.json").write_text(text + "\n")
 
 
-def build(site: Path = SITE) -> dict[str, object]:
+def build(site: Path = SITE, snapshot: str = "device") -> dict[str, object]:
     """Build the site from scratch into ``site``; return the build info.
 
+    ``snapshot`` is how the engine worker gets its memory snapshot (see
+    web/js/engine-boot.js): ``"device"`` (the site's way), ``"shipped"`` (a
+    snapshot file made here; for scripts/measure_boot.py) or ``"off"``.
     Writes only into ``site`` and ``.cache/``: never into the source tree.
     """
+    if snapshot not in SNAPSHOT_WAYS:
+        raise ValueError(f"snapshot must be one of {SNAPSHOT_WAYS}, not {snapshot!r}")
     t0 = time.perf_counter()
     version = ensure_node_modules()
     if site.exists():
@@ -64,20 +74,33 @@ def build(site: Path = SITE) -> dict[str, object]:
     copy_web(site)
     copy_locales(site)
     copy_pyodide(site / "pyodide")
-    stdlib = compiled_stdlib(version)
+    # The worker puts the wheel itself on sys.path (zipimport): no unpacking.
+    mount = f"/lib/{wheel_name()}"
+    wheel = build_wheel(site / "py", mounted_at=mount, stored=True)
+    full_stdlib = compiled_stdlib(version)
+    stdlib = trimmed_stdlib(full_stdlib, traced_modules(full_stdlib, wheel, mount))
     shutil.copy2(stdlib, site / "pyodide" / "python_stdlib.zip")
-    wheel = build_wheel(site / "py", with_pyc=True)
     build_puzzles(site)
     build_docs(site)
+    write_icons(site / "icons")
 
     info: dict[str, object] = {
         "pyodide_version": version,
         "stdlib": "pyodide/python_stdlib.zip",
         "stdlib_compiled": True,
+        "stdlib_trimmed": True,
         "wheel": f"py/{wheel.name}",
         "wheel_integrity": sri(wheel.read_bytes()),
+        "wheel_mount": mount,
+        "engine_modules": engine_modules(),
+        "snapshot": snapshot,
     }
+    info["snapshot_key"] = snapshot_key(site, info)
+    if snapshot == "shipped":
+        info.update(make_shipped_snapshot(site, info))
     write_build_info(site, info)
+    write_service_worker(site)
+    compress_site(site)
 
     total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     log(

@@ -20,9 +20,9 @@ from sitebuild.runtime import compiled_stdlib, pyodide_python, run_compile_pyc
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
-def _zip_write(zf: zipfile.ZipFile, arcname: str, data: bytes) -> None:
+def _zip_write(zf: zipfile.ZipFile, arcname: str, data: bytes, stored: bool = False) -> None:
     info = zipfile.ZipInfo(arcname, date_time=ZIP_EPOCH)
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
     zf.writestr(info, data)
 
@@ -41,15 +41,21 @@ def engine_files() -> list[Path]:
     )
 
 
-def engine_pycs(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
-    """``__pycache__`` .pyc files for the engine's .py entries, made by Pyodide.
+def engine_pycs(
+    entries: list[tuple[str, bytes]], mounted_at: str | None = None
+) -> list[tuple[str, bytes]]:
+    """.pyc files for the engine's .py entries, made by Pyodide.
 
     Importing the engine from source costs a few hundred ms of the worker's
     boot; shipping unchecked-hash .pyc compiled by Pyodide's own Python saves
-    it. Cached in ``.cache/enginepyc/`` by the content of every entry.
+    it. By default they go to ``__pycache__/`` (for an installed wheel);
+    ``mounted_at`` (the wheel's path in Pyodide's file system) puts each beside
+    its .py instead, where zipimport looks when the wheel itself is on
+    ``sys.path``. Cached in ``.cache/enginepyc/`` by the content of every entry.
     """
     version = pinned_pyodide_version()
     digest = hashlib.sha256(version.encode() + sha256_of(COMPILE_PYC_SCRIPT).encode())
+    digest.update(f"mounted_at={mounted_at}".encode())
     for arcname, data in entries:
         digest.update(arcname.encode() + b"\0" + hashlib.sha256(data).digest())
     cached = CACHE / "enginepyc" / f"engine-pyc-{digest.hexdigest()[:16]}.zip"
@@ -62,26 +68,36 @@ def engine_pycs(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
                     _zip_write(zf, arcname, data)
         major, minor = pyodide_python()
         tmp = cached.with_suffix(".tmp")
-        run_compile_pyc(
-            src,
-            tmp,
-            "pycache",
-            f"/lib/python{major}.{minor}/site-packages",
-            compiled_stdlib(version),
-        )
+        if mounted_at is None:
+            mode, prefix = "pycache", f"/lib/python{major}.{minor}/site-packages"
+        else:
+            mode, prefix = "sourceless", mounted_at
+        run_compile_pyc(src, tmp, mode, prefix, compiled_stdlib(version))
         src.unlink()
         os.replace(tmp, cached)
     with zipfile.ZipFile(cached) as zf:
         return [(name, zf.read(name)) for name in sorted(zf.namelist()) if name.endswith(".pyc")]
 
 
-def build_wheel(out_dir: Path, with_pyc: bool = False) -> Path:
+def wheel_name() -> str:
+    """The file name of the engine's wheel."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    name = project["name"].replace("-", "_").lower()
+    return f"{name}-{project['version']}-py3-none-any.whl"
+
+
+def build_wheel(
+    out_dir: Path, with_pyc: bool = False, mounted_at: str | None = None, stored: bool = False
+) -> Path:
     """Write the pure ``py3-none-any`` wheel of the engine into ``out_dir``.
 
     Written directly (PEP 427) from pyproject.toml's metadata: offline, fast
     and byte-for-byte reproducible. It holds what ``pip wheel .`` would: the
     ``engine`` package with its sub-packages and data files; ``with_pyc``
-    adds Pyodide-compiled ``__pycache__`` files (see ``engine_pycs``).
+    adds Pyodide-compiled ``__pycache__`` files, or with ``mounted_at`` .pyc
+    files for importing straight from the wheel (see ``engine_pycs``).
+    ``stored`` leaves the members uncompressed, for a transfer compression
+    (brotli) that does better on the whole file than deflate does per member.
     """
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     name = project["name"].replace("-", "_").lower()
@@ -105,8 +121,8 @@ def build_wheel(out_dir: Path, with_pyc: bool = False) -> Path:
     entries: list[tuple[str, bytes]] = [
         (p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in engine_files()
     ]
-    if with_pyc:
-        entries += engine_pycs(entries)
+    if with_pyc or mounted_at is not None:
+        entries += engine_pycs(entries, mounted_at)
     entries += [
         (f"{dist_info}/METADATA", metadata.encode()),
         (f"{dist_info}/WHEEL", wheel_meta.encode()),
@@ -120,8 +136,8 @@ def build_wheel(out_dir: Path, with_pyc: bool = False) -> Path:
     entries.append((f"{dist_info}/RECORD", record.getvalue().encode()))
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    wheel = out_dir / f"{name}-{version}-py3-none-any.whl"
+    wheel = out_dir / wheel_name()
     with zipfile.ZipFile(wheel, "w") as zf:
         for arcname, data in entries:
-            _zip_write(zf, arcname, data)
+            _zip_write(zf, arcname, data, stored)
     return wheel

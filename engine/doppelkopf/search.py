@@ -65,6 +65,7 @@ from engine.doppelkopf.knowledge import (
     rebuilt_trick,
     world_re_seats,
 )
+from engine.doppelkopf.playout import INDEX, Simulation
 from engine.doppelkopf.rules import (
     CLUB_QUEEN,
     CONTRACTS,
@@ -339,20 +340,22 @@ class SearchPlayer:
         sampler = WorldSampler(known)
         totals = dict.fromkeys(moves, 0.0)
         left = TRICKS - len(known.played)
+        simulation = Simulation(known)
+        indices = [INDEX[move] for move in moves]
         if left <= budget.endgame_tricks and not known.marriage_pending:
-            ending = Ending(known)
+            ending = Ending(known, simulation)
             for _ in range(budget.endgame_worlds):
-                world = sampler.sample(stream)
-                for move in moves:
-                    totals[move] += ending.seat_score(world, move)
+                dealt = simulation.world(sampler.sample(stream))
+                for move, score in zip(moves, ending.seat_scores(dealt, indices), strict=True):
+                    totals[move] += score
         else:
             remaining = sum(known.counts)
             worlds = budget.plays // (remaining * len(moves))
             worlds = max(budget.min_worlds, min(budget.max_worlds, worlds))
             for _ in range(worlds):
-                world = sampler.sample(stream)
-                for move in moves:
-                    totals[move] += play_out(known, world, move)
+                dealt = simulation.world(sampler.sample(stream))
+                for move, index in zip(moves, indices, strict=True):
+                    totals[move] += simulation.score(simulation.finish(dealt, index))
         return max(moves, key=lambda move: (totals[move], move is preferred))
 
     # ------------------------------------------------------ announcements
@@ -364,11 +367,12 @@ class SearchPlayer:
         raised = list(known.levels)
         raised[0 if party is Party.RE else 1] += 1
         sampler = WorldSampler(known)
+        simulation = Simulation(known)
         gain = 0.0
         worlds = self.budget.announce_worlds
         for _ in range(worlds):
-            done = finish(known, sampler.sample(stream), None)
-            gain += seat_score(known, done, (raised[0], raised[1])) - seat_score(known, done)
+            done = simulation.finish(simulation.world(sampler.sample(stream)), None)
+            gain += simulation.score(done, (raised[0], raised[1])) - simulation.score(done)
         return gain / worlds > self.budget.announce_margin
 
     # ------------------------------------------------------- reservations
@@ -396,8 +400,11 @@ class SearchPlayer:
         worlds = [sampler.sample(stream) for _ in range(self.budget.reserve_worlds)]
         means = {}
         for reservation in candidates:
-            known = _hand_knowledge(view, hand, reservation)
-            total = sum(seat_score(known, finish(known, world, None)) for world in worlds)
+            simulation = Simulation(_hand_knowledge(view, hand, reservation))
+            total = sum(
+                simulation.score(simulation.finish(simulation.world(world), None))
+                for world in worlds
+            )
             means[reservation] = total / len(worlds)
         best = max(candidates, key=lambda r: (means[r], -candidates.index(r)))
         if best is Reservation.MARRIAGE or best is Reservation.HEALTHY:

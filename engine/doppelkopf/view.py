@@ -24,9 +24,11 @@ from engine.doppelkopf.actions import Call, Exchange, Reservation, action_notati
 from engine.doppelkopf.cards import Card, Rank, sort_key
 from engine.doppelkopf.rules import (
     CLUB_QUEEN,
+    CONTRACTS,
     HANDS_PER_MATCH,
     PLAYERS,
     Contract,
+    ContractSpec,
     GameKind,
     Party,
     Phase,
@@ -126,6 +128,7 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
     kind = public_kind(state, seat)
     settled = dealt and state.phase is not Phase.RESERVE
     legal = state.legal_actions() if to_act == seat else []
+    spec = _public_spec(state, seat)
     return {
         "game": "doppelkopf",
         "rules": state.rules.to_json(),
@@ -175,7 +178,20 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
         "exchange": _exchange_view(legal),
         "redealt": _redealt(state),
         "hand_reasons": state._hand_reasons(seat),
+        # Which cards are trumps in the contract as this seat knows it: the whole
+        # order (high to low) for the words, and the seat's own ones for the hand.
+        "trump_order": [card.notation for card in spec.trumps],
+        "trumps": [card.notation for card in state.hands[seat] if spec.is_trump(card)],
     }
+
+
+def _public_spec(state: State, viewer: int) -> ContractSpec:
+    """The trump order ``viewer`` knows: the normal one until the reservations are
+    settled, and a silent solo's is the normal one to the others."""
+    settled = state.deal is not None and state.phase is not Phase.RESERVE
+    kind = public_kind(state, viewer)
+    normal = not settled or kind is GameKind.NORMAL
+    return CONTRACTS[Contract.NORMAL if normal else state.contract]
 
 
 def _exchange_view(legal: Sequence[object]) -> dict[str, Any] | None:

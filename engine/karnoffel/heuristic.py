@@ -5,13 +5,18 @@ it in its simulations too):
 
 - never overtake a partner who is winning the trick: throw the least
   useful card instead;
-- to win a trick, spend the *cheapest* card that wins it (one that cannot be
-  beaten by any card the opponents may hold, if the trick is not complete);
+- to win a trick the opponents are winning, spend the *cheapest* card that
+  wins it: one that no card the opponents may still play can beat if there
+  is one, else the cheapest that wins it now;
 - on a trick that is lost anyway, throw the least useful card;
-- save the Devil to lead it later (it only wins when led), and lead it once
-  the opponents cannot hold the Karnöffel;
+- lead the Devil as soon as it may be led (it only wins when led; only the
+  Karnöffel beats it), else a card nobody can beat, else the strongest plain
+  card (a King makes the opponents spend a trump), never a weak one;
 - keep Kings and Obers while the opponents may hold the chosen suit's 3, 4
   or 5, which they disarm (classic).
+
+These rules were chosen by measurement against a greedy bot (see
+``benchmarks/results/karnoffel_players.md``).
 
 Calls (historic, :func:`decide_call`): always show the hand to the partner
 (the opponents learn only *that* a show happened), and raise / accept /
@@ -29,13 +34,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine import rng
 from engine.karnoffel.cards import DECK, Rank, Suit
 from engine.karnoffel.knowledge import Knowledge, bits, read_view
 from engine.karnoffel.rules import TRICKS_TO_WIN
-from engine.karnoffel.tricks import Role, TrickTable, role_of, trick_table
+from engine.karnoffel.trick_strengths import Strengths, strengths
+from engine.karnoffel.tricks import Role, role_of
 
 __all__ = [
     "ROLE_VALUE",
@@ -66,8 +73,6 @@ _DISARM_BONUS: dict[Rank, tuple[int, tuple[Rank, ...]]] = {
     Rank.OBER: (9, (Rank.FOUR, Rank.FIVE)),
     Rank.UNTER: (4, (Rank.FIVE,)),
 }
-#: A "cheap" winner: worth spending even if the trick is not safe yet.
-_CHEAP = 30
 
 
 _INDEX_OF = {(card.suit, card.rank): index for index, card in enumerate(DECK)}
@@ -101,14 +106,29 @@ def usefulness(card: int, chosen: Suit, opponents_may_hold: int) -> int:
     return value
 
 
-def _holds(table: TrickTable, played: tuple[int, ...], threats: int) -> bool:
+@cache
+def _worth_rows(chosen: Suit) -> list[list[int]]:
+    """:func:`usefulness` of every card, by which of the chosen 3, 4, 5 the
+    opponents may hold (bit 0, 1, 2): all that it depends on."""
+    partials = [card_of(chosen, rank) for rank in (Rank.THREE, Rank.FOUR, Rank.FIVE)]
+    rows = []
+    for held in range(8):
+        opponents = sum(1 << card for i, card in enumerate(partials) if held >> i & 1)
+        rows.append([usefulness(card, chosen, opponents) for card in range(len(DECK))])
+    return rows
+
+
+def _worth_row(chosen: Suit, opponents_may_hold: int) -> list[int]:
+    """The row of :func:`_worth_rows` for what the opponents may hold."""
+    held = 0
+    for i, rank in enumerate((Rank.THREE, Rank.FOUR, Rank.FIVE)):
+        held |= (opponents_may_hold >> card_of(chosen, rank) & 1) << i
+    return _worth_rows(chosen)[held]
+
+
+def _holds(table: Strengths, played: tuple[int, ...], threats: int) -> bool:
     """Whether the last card of ``played`` (winning now) beats every single card in ``threats``."""
-    position = len(played) - 1
-    winner = table.winner
-    return all(
-        winner(played + (threat,)) == position
-        for threat in bits(threats & table.contenders(played[0]))
-    )
+    return not table.prefix(played).taking & threats
 
 
 def heuristic_card(
@@ -117,7 +137,7 @@ def heuristic_card(
     hand: int,
     leader: int,
     trick: tuple[int, ...],
-    table: TrickTable,
+    table: Strengths,
     opponents_may_hold: int,
     first_lead: bool,
 ) -> int:
@@ -132,21 +152,27 @@ def heuristic_card(
     cards = list(bits(legal))
     if len(cards) == 1:
         return cards[0]
-    value = {card: usefulness(card, chosen, opponents_may_hold) for card in cards}
+    worth = _worth_row(chosen, opponents_may_hold)
+    value = {card: worth[card] for card in cards}
 
     def least_useful(candidates: Sequence[int]) -> int:
         return min(candidates, key=lambda c: (value[c], c))
 
     keep_devil = [c for c in cards if c != devil] or cards  # a Devil not led never wins
     if not trick:
-        if devil in value and not opponents_may_hold >> card_of(chosen, Rank.UNTER) & 1:
+        if devil in value:
             return devil
-        safe = [c for c in keep_devil if c != devil and _holds(table, (c,), opponents_may_hold)]
-        return least_useful(safe or keep_devil)
-    if (leader + table.winner(trick)) % 2 == seat % 2:
+        safe = [c for c in keep_devil if _holds(table, (c,), opponents_may_hold)]
+        if safe:
+            return least_useful(safe)
+        plain = [c for c in keep_devil if role_of(DECK[c], chosen) is None]
+        if plain:
+            return max(plain, key=lambda c: (value[c], -c))
         return least_useful(keep_devil)
-    position = len(trick)
-    winners = [c for c in cards if table.winner(trick + (c,)) == position]
+    prefix = table.prefix(trick)
+    if (leader + prefix.winning) % 2 == seat % 2:
+        return least_useful(keep_devil)
+    winners = [c for c in cards if prefix.taking >> c & 1]
     if not winners:
         return least_useful(keep_devil)
     opponents_after = any((seat + k) % 2 != seat % 2 for k in range(1, players - len(trick)))
@@ -154,8 +180,6 @@ def heuristic_card(
         safe = [c for c in winners if _holds(table, trick + (c,), opponents_may_hold)]
         if safe:
             return least_useful(safe)
-        cheap = [c for c in winners if value[c] <= _CHEAP]
-        return least_useful(cheap or keep_devil)
     return least_useful(winners)
 
 
@@ -167,7 +191,7 @@ def card_from_knowledge(known: Knowledge) -> int:
         known.hands[known.seat],
         known.leader,
         known.trick,
-        trick_table(known.chosen, known.trick_rule),
+        strengths(known.chosen, known.trick_rule),
         known.opponents_may_hold(),
         known.first_lead,
     )

@@ -79,6 +79,10 @@ class Knowledge:
     unseen: int
     #: No trick played and none started: the Devil may not be led.
     first_lead: bool
+    #: The completed tricks of this deal: (leader, cards in play order).
+    history: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    #: Per seat: whether it showed its hand to its partner (historic).
+    showed: tuple[bool, ...] = ()
 
     def team(self, seat: int) -> int:
         return seat % 2
@@ -110,6 +114,14 @@ def read_view(view: dict[str, Any]) -> Knowledge:
     played = mask_of(trick)
     for done in view["played"]:
         played |= mask_of(card_index(play["card"]) for play in done["cards"])
+    history = tuple(
+        (int(done["leader"]), tuple(card_index(play["card"]) for play in done["cards"]))
+        for done in view["played"]
+    )
+    showed = [False] * players
+    for show in view.get("shows", ()):
+        if show["showed"]:
+            showed[show["seat"]] = True
     known = played
     for hand in hands:
         known |= hand
@@ -128,4 +140,6 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         played=played,
         unseen=FULL_DECK & ~known,
         first_lead=not view["played"] and not trick,
+        history=history,
+        showed=tuple(showed),
     )

@@ -1,21 +1,26 @@
-"""The search player: determinized sampling with an exact solver.
+"""The search player: sampled worlds, each solved exactly.
 
 From the seat's view (:mod:`engine.karnoffel.knowledge`) the player samples
-*worlds*: the cards it cannot see, dealt at random to the seats that hide
-them (each seat gets exactly as many as it holds unseen). In each world every
-legal card is judged by an exact alpha-beta solver over "which team takes 3
-tricks first" (boolean minimax with a transposition table); the card that
-wins in most worlds is played, ties going to the heuristic's choice.
+*worlds*: the cards it cannot see, dealt to the seats that hide them (each
+seat gets exactly as many as it holds unseen). With ``candidates`` set, more
+worlds are sampled than solved and the solved ones are drawn in proportion
+to how well each explains the cards played so far
+(:mod:`engine.karnoffel.inference`). Every legal card is judged in each
+world by the exact open-card solver (:mod:`engine.karnoffel.solver`), from
+the first trick on, while its nodes last, and in the worlds left by a
+heuristic play-out; the card that wins in most worlds is played, ties going
+to the heuristic's choice. A card that can no longer catch up with the best
+is not solved in the remaining worlds, and the search stops once one card is
+left (neither changes the choice).
 
-The budget is counted in **solver nodes**, never in wall-clock time, so the
-same seed and view give the same card on every device. Early in a deal,
-before the remaining play is small enough to solve, each world is judged by
-heuristic play-outs instead (:func:`playout`).
+Calls (historic): the hand is always shown to the partner (only the partner
+learns anything from it); bidding compares the expected gain of each answer
+(:func:`engine.karnoffel.heuristic.decide_call`) with the chance of winning
+the deal: the share of deals completed from the view that the team wins with
+open cards.
 
-Bidding (historic) compares the expected gain of each answer
-(:func:`engine.karnoffel.heuristic.decide_call`) using the chance of winning
-the deal estimated by play-outs of sampled deals that agree with the view
-(the partner's shown cards included).
+The budget is counted in worlds and **solver nodes**, never in wall-clock
+time, so the same seed and view give the same action on every device.
 
 >>> from engine.karnoffel.state import new_match
 >>> state = new_match(seed="doc")
@@ -38,17 +43,17 @@ from engine.karnoffel.heuristic import (
     card_of,
     decide_call,
     heuristic_card,
-    usefulness,
 )
+from engine.karnoffel.inference import observations, play_likelihood, resample
 from engine.karnoffel.knowledge import FULL_DECK, Knowledge, bits, read_view
 from engine.karnoffel.rules import TRICKS_TO_WIN
-from engine.karnoffel.tricks import TrickTable, trick_table
+from engine.karnoffel.solver import OutOfBudget, Solver
+from engine.karnoffel.trick_strengths import Strengths, strengths
 
 __all__ = [
     "Budget",
     "OutOfBudget",
     "SearchPlayer",
-    "Solver",
     "close_trick",
     "playout",
     "sample_world",
@@ -59,20 +64,38 @@ __all__ = [
 class Budget:
     """How hard the search player thinks (counts only, never time)."""
 
-    #: Most worlds sampled per card decision.
+    #: Most worlds solved per card decision.
     worlds: int = 24
     #: Solver nodes per card decision, over all worlds.
-    nodes: int = 6000
-    #: Solve exactly once at most this many cards remain in all hands together.
-    solve_below: int = 13
-    #: Worlds (each one play-out per legal card) when the deal is too long to solve.
+    nodes: int = 60000
+    #: Worlds sampled and weighted by the play so far, of which ``worlds`` are
+    #: drawn (:mod:`engine.karnoffel.inference`); 0: no weighting.
+    candidates: int = 0
+    #: Weight factor of each earlier card the inference model did not expect, in 1/100.
+    surprise: int = 30
+    #: Stop solving a card once it trails the best by more than this many
+    #: tenths of the square root of the worlds solved (0: only once it can no
+    #: longer catch up, which never changes the choice).
+    prune: int = 0
+    #: Most worlds judged by a heuristic play-out per legal card once the
+    #: solver's nodes are spent (early in a deal, above all with 6 or 8 players).
     playout_worlds: int = 12
-    #: Play-outs for estimating the chance of winning a deal (bidding).
-    bid_playouts: int = 48
+    #: Deals completed from the view for estimating the chance of winning a
+    #: deal (bidding), each played out exactly (open cards) while ``bid_nodes``
+    #: last, else by the heuristic.
+    bid_playouts: int = 32
+    #: Solver nodes per bidding decision.
+    bid_nodes: int = 20000
 
 
-class OutOfBudget(Exception):
-    """The solver has used up its node budget."""
+def _drawn(pool: list[int], count: int, stream: rng.Stream) -> list[int]:
+    """``pool`` with its first ``count`` places drawn at random from all of it
+    (the first ``count`` steps of a Fisher-Yates shuffle: the draws a world
+    needs, without shuffling the cards nobody gets)."""
+    for i in range(min(count, len(pool))):
+        j = i + stream.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool
 
 
 def sample_world(known: Knowledge, stream: rng.Stream) -> tuple[int, ...]:
@@ -85,7 +108,7 @@ def sample_world(known: Knowledge, stream: rng.Stream) -> tuple[int, ...]:
     >>> [bin(hand).count("1") for hand in world], world[0] == known.hands[0]
     ([5, 5, 5, 5], True)
     """
-    pool = stream.shuffled(list(bits(known.unseen)))
+    pool = _drawn(list(bits(known.unseen)), sum(known.hidden), stream)
     hands = list(known.hands)
     taken = 0
     for seat, missing in enumerate(known.hidden):
@@ -100,7 +123,8 @@ def _complete_deal(known: Knowledge, world: tuple[int, ...], stream: rng.Stream)
     dealt = 0
     for hand in world:
         dealt |= hand
-    pool = stream.shuffled(list(bits(FULL_DECK & ~dealt & ~known.played)))
+    missing_cards = sum(5 - count for count in known.counts)
+    pool = _drawn(list(bits(FULL_DECK & ~dealt & ~known.played)), missing_cards, stream)
     hands = list(world)
     taken = 0
     for seat, count in enumerate(known.counts):
@@ -112,7 +136,7 @@ def _complete_deal(known: Knowledge, world: tuple[int, ...], stream: rng.Stream)
 
 
 def close_trick(
-    table: TrickTable, leader: int, trick: tuple[int, ...], won: tuple[int, int]
+    table: Strengths, leader: int, trick: tuple[int, ...], won: tuple[int, int]
 ) -> tuple[int, tuple[int, int]]:
     """The taker of a complete trick (it leads next) and the tricks won after it."""
     taker = (leader + table.winner(trick)) % len(trick)
@@ -124,7 +148,7 @@ def playout(
     leader: int,
     trick: tuple[int, ...],
     tricks_won: tuple[int, int],
-    table: TrickTable,
+    table: Strengths,
     partners_see_hands: bool,
 ) -> int:
     """Play a world to the end with the heuristic at every seat; the winning team.
@@ -159,80 +183,8 @@ def playout(
                 return leader % 2
 
 
-class Solver:
-    """Exact "does ``team`` take 3 tricks first?" on one world, all cards open.
-
-    Boolean minimax with alpha-beta cut-offs (the first winning card ends a
-    search) and a transposition table; ``nodes`` counts positions searched
-    and :class:`OutOfBudget` is raised beyond ``node_limit``.
-    """
-
-    def __init__(self, team: int, table: TrickTable, players: int, node_limit: int) -> None:
-        self.team = team
-        self.table = table
-        self.players = players
-        self.node_limit = node_limit
-        self.nodes = 0
-        self.memo: dict[tuple[Any, ...], bool] = {}
-        # Cheap cards first: they keep the strong ones for later tricks.
-        self.cheap_first = sorted(
-            range(len(DECK)), key=lambda card: usefulness(card, table.chosen, FULL_DECK)
-        )
-        self.devil = card_of(table.chosen, Rank.SEVEN)
-        self._sorted: dict[int, list[int]] = {}
-
-    def _cards(self, hand: int) -> list[int]:
-        cards = self._sorted.get(hand)
-        if cards is None:
-            cards = self._sorted[hand] = [card for card in self.cheap_first if hand >> card & 1]
-        return cards
-
-    def wins(
-        self, hands: tuple[int, ...], leader: int, trick: tuple[int, ...], won: tuple[int, int]
-    ) -> bool:
-        """Whether ``self.team`` wins the deal from this position."""
-        key = (hands, leader, trick, won)
-        cached = self.memo.get(key)
-        if cached is not None:
-            return cached
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise OutOfBudget
-        players = self.players
-        seat = (leader + len(trick)) % players
-        hand = hands[seat]
-        if not trick and won == (0, 0):
-            hand &= ~(1 << self.devil)
-        cards = self._cards(hand)
-        if trick:
-            # Cards that take the trick now first (cheapest first), then the rest.
-            position = len(trick)
-            winner = self.table.winner
-            taking = [card for card in cards if winner(trick + (card,)) == position]
-            if taking:
-                cards = taking + [card for card in cards if card not in taking]
-        ours = seat % 2 == self.team
-        result = not ours
-        for card in cards:
-            child_hands = hands[:seat] + (hands[seat] & ~(1 << card),) + hands[seat + 1 :]
-            child_trick = trick + (card,)
-            if len(child_trick) == players:
-                taker, child_won = close_trick(self.table, leader, child_trick, won)
-                if child_won[taker % 2] >= TRICKS_TO_WIN:
-                    value = taker % 2 == self.team
-                else:
-                    value = self.wins(child_hands, taker, (), child_won)
-            else:
-                value = self.wins(child_hands, leader, child_trick, won)
-            if value == ours:  # a cut-off: this side has found what it wants
-                result = ours
-                break
-        self.memo[key] = result
-        return result
-
-
 class SearchPlayer:
-    """The default level (see the module doc)."""
+    """The search levels (see the module doc)."""
 
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
@@ -241,11 +193,13 @@ class SearchPlayer:
         legal: list[str] = view["legal"]
         if not legal:
             raise ValueError("it is not this seat's turn: no legal actions in the view")
+        if len(legal) == 1:
+            return legal[0]
+        if "show" in legal:
+            return "show"  # only the partner learns from it: never worse
         known = read_view(view)
         if view["phase"] != "play":
             return decide_call(CallSituation.from_view(view), self.win_chance(known, stream))
-        if len(legal) == 1:
-            return legal[0]
         return DECK[self.choose_card(known, stream)].notation
 
     # ---------------------------------------------------------------- play
@@ -258,32 +212,67 @@ class SearchPlayer:
         moves = list(bits(hand))
         preferred = card_from_knowledge(known)
         scores = dict.fromkeys(moves, 0)
-        remaining = sum(known.counts)
         team = seat % 2
-        table = trick_table(known.chosen, known.trick_rule)
-        if remaining <= budget.solve_below:
-            solver_nodes = 0
-            for _ in range(budget.worlds):
-                world = sample_world(known, stream)
-                solver = Solver(team, table, known.players, budget.nodes - solver_nodes)
+        solver = Solver(known.chosen, known.trick_rule, known.players)
+        solver.node_limit = budget.nodes
+        judged = 0
+        draws = self.worlds(known, stream)
+        left = sum(times for _, times in draws)
+        alive = moves
+        table = strengths(known.chosen, known.trick_rule)
+        played_out = 0
+        for world, times in draws:
+            if solver.nodes <= solver.node_limit:
                 try:
-                    outcome = {move: self._solve_move(solver, known, world, move) for move in moves}
+                    values = solver.move_values(
+                        team, world, known.leader, known.trick, known.tricks_won, alive
+                    )
                 except OutOfBudget:
+                    solver.nodes = solver.node_limit + 1  # spent: play out the worlds left
+            if solver.nodes > solver.node_limit:
+                if played_out >= budget.playout_worlds:
                     break
-                solver_nodes += solver.nodes
-                for move, solved in outcome.items():
-                    scores[move] += solved
-        else:
-            for _ in range(budget.playout_worlds):
-                world = sample_world(known, stream)
-                for move in moves:
-                    hands, leader, trick, won = self._after(known, world, move)
-                    if max(won) >= TRICKS_TO_WIN:
-                        scores[move] += int(won[team] >= TRICKS_TO_WIN)
-                        continue
-                    winner = playout(hands, leader, trick, won, table, known.partners_see_hands)
-                    scores[move] += int(winner == team)
+                played_out += 1
+                values = {move: self._playout_wins(known, world, move, table) for move in alive}
+            judged += times
+            left -= times
+            for move in alive:
+                scores[move] += times * values[move]
+            # A move that cannot catch up with the best even if it wins in every
+            # world left is out: dropping it never changes the choice. With
+            # ``prune``, so is a move that trails far behind already.
+            best = max(scores[move] for move in alive)
+            margin = left
+            if budget.prune and judged >= 4:
+                margin = min(margin, budget.prune * judged**0.5 / 10)
+            alive = [move for move in alive if scores[move] + margin >= best]
+            if len(alive) == 1:
+                break
         return max(moves, key=lambda move: (scores[move], move == preferred, -move))
+
+    def worlds(self, known: Knowledge, stream: rng.Stream) -> list[tuple[tuple[int, ...], int]]:
+        """The worlds to solve, each with how many draws it stands for."""
+        budget = self.budget
+        seen = observations(known) if budget.candidates else ()
+        if not seen:
+            return [(sample_world(known, stream), 1) for _ in range(budget.worlds)]
+        candidates = [sample_world(known, stream) for _ in range(budget.candidates)]
+        surprise = budget.surprise / 100
+        weights = [play_likelihood(known, world, seen, surprise) for world in candidates]
+        return [
+            (candidates[index], times) for index, times in resample(weights, budget.worlds, stream)
+        ]
+
+    def _playout_wins(
+        self, known: Knowledge, world: tuple[int, ...], move: int, table: Strengths
+    ) -> bool:
+        """Whether the team wins ``world`` after ``move`` in a heuristic play-out
+        (a world the solver's nodes no longer reach)."""
+        team = known.seat % 2
+        hands, leader, trick, won = self._after(known, world, move)
+        if max(won) >= TRICKS_TO_WIN:
+            return won[team] >= TRICKS_TO_WIN
+        return playout(hands, leader, trick, won, table, known.partners_see_hands) == team
 
     @staticmethod
     def _after(
@@ -296,26 +285,29 @@ class SearchPlayer:
         leader = known.leader
         won = known.tricks_won
         if len(trick) == known.players:
-            leader, won = close_trick(
-                trick_table(known.chosen, known.trick_rule), leader, trick, won
-            )
+            leader, won = close_trick(strengths(known.chosen, known.trick_rule), leader, trick, won)
             trick = ()
         return hands, leader, trick, won
 
-    def _solve_move(
-        self, solver: Solver, known: Knowledge, world: tuple[int, ...], move: int
-    ) -> int:
-        hands, leader, trick, won = self._after(known, world, move)
-        return int(solver.wins(hands, leader, trick, won))
-
     # ------------------------------------------------------------- bidding
     def win_chance(self, known: Knowledge, stream: rng.Stream) -> float:
-        """The chance of winning the deal, by play-outs of sampled deals."""
+        """The chance of winning the deal: the share of deals completed from
+        the view (the partner's shown cards included) that the team wins
+        with open cards, or by a heuristic play-out once the solver's
+        nodes are spent."""
+        budget = self.budget
         team = known.seat % 2
-        table = trick_table(known.chosen, known.trick_rule)
+        table = strengths(known.chosen, known.trick_rule)
+        solver = Solver(known.chosen, known.trick_rule, known.players)
+        solver.node_limit = budget.bid_nodes
         wins = 0
-        for _ in range(self.budget.bid_playouts):
+        for _ in range(budget.bid_playouts):
             hands = _complete_deal(known, sample_world(known, stream), stream)
+            try:
+                wins += solver.team_wins(team, hands, known.leader, (), (0, 0))
+                continue
+            except OutOfBudget:
+                solver.node_limit = 0  # spent: play out the remaining deals
             winner = playout(hands, known.leader, (), (0, 0), table, known.partners_see_hands)
             wins += winner == team
-        return wins / self.budget.bid_playouts
+        return wins / budget.bid_playouts

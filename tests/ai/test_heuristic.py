@@ -14,9 +14,9 @@ from engine.karnoffel.heuristic import (
 from engine.karnoffel.knowledge import FULL_DECK, mask_of
 from engine.karnoffel.rules import Rules
 from engine.karnoffel.state import State
-from engine.karnoffel.tricks import trick_table
+from engine.karnoffel.trick_strengths import strengths
 
-CLASSIC_BELLS = trick_table(Suit.BELLS, "classic")
+CLASSIC_BELLS = strengths(Suit.BELLS, "classic")
 
 
 def cards(*notations: str) -> tuple[int, ...]:
@@ -62,12 +62,21 @@ def test_saves_the_devil_on_a_lost_trick() -> None:
     assert play(3, hand("B7", "H10"), cards("BU", "A3", "H2")) == "H10"
 
 
-def test_leads_the_devil_once_the_karnoffel_is_out() -> None:
+def test_leads_the_devil_as_soon_as_it_may() -> None:
+    # It only wins when led, and only the Karnöffel beats it then.
     assert play(0, hand("B7", "H10", "AK"), (), opponents=FULL_DECK & ~hand("BU")) == "B7"
+    assert play(0, hand("B7", "H10", "L2"), ()) == "B7"
 
 
-def test_keeps_the_devil_for_later_while_the_karnoffel_is_out_there() -> None:
-    assert play(0, hand("B7", "H10", "L2"), ()) == "L2"
+def test_leads_its_strongest_plain_card_when_nothing_is_safe() -> None:
+    # Nothing it holds is safe from the opponents' trumps: the King makes them spend one.
+    assert play(0, hand("HK", "H3", "L2"), ()) == "HK"
+
+
+def test_takes_with_the_cheapest_winner_when_no_winner_is_safe() -> None:
+    # Opponent seat 0 led H9; seat 3 (an opponent) still plays after seat 1.
+    # No card of seat 1 is safe from the Karnöffel: it takes with the cheap H10 anyway.
+    assert play(1, hand("H10", "B2", "L2"), cards("H9")) == "H10"
 
 
 def test_never_leads_the_devil_to_the_first_trick() -> None:

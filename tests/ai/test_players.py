@@ -11,16 +11,15 @@ from hypothesis import strategies as st
 
 from engine import players, rng
 from engine.karnoffel.knowledge import bits, read_view
-from engine.karnoffel.search import Budget, SearchPlayer, sample_world
+from engine.karnoffel.search import SearchPlayer, sample_world
 from engine.karnoffel.state import new_match
+from engine.karnoffel.trick_strengths import strengths
 from engine.karnoffel.tricks import trick_table
-
-QUICK_SEARCH = SearchPlayer(Budget(**QUICK))
 
 
 def decide(level: str, view: dict[str, Any], seed: str) -> str:
-    if level in ("medium", "hard"):
-        return QUICK_SEARCH.choose(view, rng.Stream(seed))
+    if level in QUICK:
+        return SearchPlayer(QUICK[level]).choose(view, rng.Stream(seed))
     return players.choose_action(level, view, seed)
 
 
@@ -79,6 +78,7 @@ def test_same_view_and_seed_give_the_same_action(rule_set: str) -> None:
         first = {level: decide(level, view, "seed") for level in players.LEVELS}
         # A cold trick memo must not change anything either.
         trick_table.cache_clear()
+        strengths.cache_clear()
         again = {level: decide(level, view, "seed") for level in players.LEVELS}
         assert again == first
 
@@ -98,8 +98,23 @@ def test_seed_follows_seat_and_history() -> None:
     assert players.seed_for(state, seat) != before
 
 
-def test_default_level_is_hard_and_unknown_levels_are_refused() -> None:
-    assert players.DEFAULT_LEVEL == "hard"
+@pytest.mark.parametrize(("rule_set", "steps"), [("classic", 6), ("historic", 22)])
+def test_the_levels_own_budgets_keep_the_hidden_cards_hidden(rule_set: str, steps: int) -> None:
+    """The fairness proof with the real budgets (a mid-deal position each)."""
+    state = position(rule_set, 4, f"full/{rule_set}", steps)
+    seat = state.current_player()
+    other = swap_unknown(state, seat, "full-swap")
+    assert other.view(seat) == state.view(seat)
+    seed = players.seed_for(state, seat)
+    for level in ("medium", "hard"):
+        assert players.choose_action(level, other.view(seat), seed) == players.choose_action(
+            level, state.view(seat), seed
+        )
+
+
+def test_default_level_and_unknown_levels_are_refused() -> None:
+    assert players.DEFAULT_LEVEL in players.LEVELS
+    assert players.DEFAULT_LEVEL != "random"
     with pytest.raises(ValueError, match="unknown player level"):
         players.choose_action("grandmaster", new_match(seed="x").view(0), "s")
 

@@ -181,7 +181,7 @@ def test_an_unplayable_card_says_why(site_page: SitePage) -> None:
     devil = next(card for card, r in view["hand_reasons"].items() if r["key"] == "devil_first_lead")
     button = page.locator(f".card-mine[data-card='{devil}']")
     assert button.get_attribute("aria-disabled") == "true"
-    assert "Devil" in button.get_attribute("aria-label")  # "Bells 7 (Devil)"
+    assert "Devil" in button.locator(".card-name").text_content()  # "Bells 7 (Devil)"
     assert "may not lead the first trick" in button.get_attribute("title")
     button.hover()
     hint = page.locator(".hand-hint")
@@ -251,8 +251,8 @@ def test_french_faces_option(site_page: SitePage) -> None:
     wait_state(page)
     assert page.locator("#table").get_attribute("data-faces") == "french"
     labels = " ".join(
-        page.locator(".hand-mine .card-mine").evaluate_all(
-            "els => els.map(e => e.getAttribute('aria-label'))"
+        page.locator(".hand-mine .card-mine .card-name").evaluate_all(
+            "els => els.map(e => e.textContent)"
         )
     )
     assert any(suit in labels for suit in ("Clubs", "Spades", "Hearts", "Diamonds"))

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine import rng
 from engine.doppelkopf import Rules, Variant
+from engine.doppelkopf.rules import CONTRACTS, Contract
 from engine.doppelkopf.state import Phase, State
 
 
@@ -104,3 +105,25 @@ def test_poverty_cards_are_hidden_from_the_others() -> None:
         assert state.view(seat)["poverty"]["passed_cards"] is None
         assert state.view(seat)["hands"][0]["count"] == 9
     assert state.phase is Phase.POVERTY_ANSWER
+
+
+def test_the_view_names_the_trumps_in_order_and_in_the_hand() -> None:
+    state = played_state("trumps", 0, False)
+    view = state.view(0)
+    order = view["trump_order"]
+    assert order[:5] == ["H10", "CQ", "SQ", "HQ", "DQ"]  # normal order, high to low
+    assert order[-1] == "D9" and len(order) == len(set(order))
+    hand = view["hands"][0]["known"]
+    assert set(view["trumps"]) == {card for card in hand if card in order}
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.text(min_size=1, max_size=8), steps=st.integers(0, 60), viewer=st.integers(0, 3))
+def test_a_seat_is_told_only_the_trumps_it_may_know(seed: str, steps: int, viewer: int) -> None:
+    state = played_state(seed, steps, True)
+    view = state.view(viewer)
+    contract = view["contract"]
+    # The order follows the contract the seat is shown (normal until it is settled).
+    expected = "normal" if contract is None else contract["trumps"]
+    assert view["trump_order"] == [c.notation for c in CONTRACTS[Contract(expected)].trumps]
+    assert set(view["trumps"]) == set(view["hands"][viewer]["known"]) & set(view["trump_order"])

@@ -1,4 +1,5 @@
-"""Run the engine's tests inside Pyodide (under Node) against the built wheel.
+"""Run the engine's tests inside Pyodide (under Node) against the built wheel,
+with the site's trimmed stdlib.
 
 The engine must give identical results on CPython and in Pyodide; this runs
 every test folder under ``tests/`` except ``browser/`` and ``pyodide/`` (or
@@ -11,6 +12,11 @@ pytest, hypothesis and their pure dependencies are downloaded from PyPI as
 ``py3-none-any`` wheels (the same versions as in this environment where
 possible) into ``.cache/pywheels/``. pytest-pyodide is deliberately not used
 (it breaks pytest).
+
+The run boots with the stdlib the site ships (only the traced modules, see
+sitebuild/stdlib.py); the full stdlib sits behind it on sys.path for pytest's
+own needs, and an import by engine code that only the full one has fails the
+run: the site would not have that module.
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ import pytest
 
 from sitebuild.deps import ensure_node_modules
 from sitebuild.runtime import compiled_stdlib
-from sitebuild.wheel import build_wheel
+from sitebuild.stdlib import traced_modules, trimmed_stdlib
+from sitebuild.wheel import build_wheel, wheel_name
 
 pytestmark = pytest.mark.pyodide
 
@@ -124,7 +131,10 @@ def test_engine_tests_pass_in_pyodide(tmp_path: Path) -> None:
     if shutil.which("node") is None:
         pytest.fail("node is required for the Pyodide tests")
     version = ensure_node_modules()
-    stdlib = compiled_stdlib(version)
+    full_stdlib = compiled_stdlib(version)
+    mount = f"/lib/{wheel_name()}"
+    site_wheel = build_wheel(tmp_path / "site-wheel", mounted_at=mount, stored=True)
+    stdlib = trimmed_stdlib(full_stdlib, traced_modules(full_stdlib, site_wheel, mount))
     wheel = build_wheel(tmp_path / "wheel", with_pyc=True)
     wheels = pure_wheels()
     cmd = [
@@ -136,6 +146,8 @@ def test_engine_tests_pass_in_pyodide(tmp_path: Path) -> None:
         str(wheels),
         "--stdlib",
         str(stdlib),
+        "--fallback-stdlib",
+        str(full_stdlib),
         "--repo",
         str(ROOT),
         "--",

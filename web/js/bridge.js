@@ -1,6 +1,7 @@
 // Main-thread side of the engine worker: one promise per request, matched by
 // id; boot progress, a boot timeout and errors reported through callbacks so
 // the page can show them. Holds no rule logic.
+import { takeEarlyWorker, workerURL } from "./engine-start.js"; // [offline]
 import { t } from "./texts.js";
 
 export class EngineError extends Error {
@@ -10,6 +11,8 @@ export class EngineError extends Error {
     this.kind = kind; // "request" | "boot" | "crash" | "timeout"
   }
 }
+
+const DEFAULT_WORKER = workerURL();
 
 export class Engine {
   /**
@@ -24,7 +27,7 @@ export class Engine {
    */
   constructor(options = {}) {
     this.options = {
-      workerURL: new URL("./worker.js", import.meta.url),
+      workerURL: DEFAULT_WORKER,
       bootTimeoutMs: 30000,
       onStatus() {}, onReady() {}, onSlowBoot() {}, onError() {},
       ...options,
@@ -39,7 +42,10 @@ export class Engine {
     this.bootStartedAt = performance.now();
     this.ready = new Promise((resolve, reject) => { this._readyResolve = resolve; this._readyReject = reject; });
     this.ready.catch(() => {}); // failures are also reported through onError
-    const worker = new Worker(this.options.workerURL, { type: "module", name: "stichtag-engine" });
+    // [offline] the worker index.html started before this module loaded, if still unclaimed
+    const early = this.options.workerURL === DEFAULT_WORKER ? takeEarlyWorker() : null;
+    if (early) this.bootStartedAt = early.startedAt;
+    const worker = early ? early.worker : new Worker(this.options.workerURL, { type: "module", name: "stichtag-engine" });
     this.worker = worker;
     worker.onmessage = (event) => this._onMessage(event.data);
     worker.onerror = (event) => {
@@ -52,6 +58,9 @@ export class Engine {
     this._bootTimer = setTimeout(() => {
       if (this.state === "booting") this.options.onSlowBoot(performance.now() - this.bootStartedAt);
     }, this.options.bootTimeoutMs);
+    // [offline] what the early worker said before this page listened
+    const handlers = { message: worker.onmessage, error: worker.onerror, messageerror: worker.onmessageerror };
+    for (const event of early ? early.heard : []) handlers[event.type](event);
   }
 
   _onMessage(msg) {

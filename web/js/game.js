@@ -20,6 +20,7 @@ import { delay, h, prefersReducedMotion } from "./dom.js";
 import { t } from "./texts.js";
 import { attachHandInput, focusCard } from "./table/input.js";
 import { seating } from "./table/layout.js";
+import { renderLog } from "./table/log.js";
 import { buildTable, labelTable } from "./table/parts.js";
 import { tables } from "./table/tables.js";
 
@@ -49,8 +50,12 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     idleWaiters: [],
     chain: Promise.resolve(), // the requests in flight, one after the other
     focusedCard: null, // the card the keyboard (or pointer) is on
+    hintCard: null, // the card whose reason the hint line shows
     selection: { key: "", cards: [] }, // cards ticked for a poverty exchange (Doppelkopf)
     matchOverSent: false,
+    // [offline] Until the person's first request after open(), computers move without
+    // the pace: the first decision is the person's as soon as the engine is ready.
+    openingMoves: false,
   };
   const { parts } = state;
 
@@ -117,11 +122,11 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   function draw(extra = {}) {
     if (!state.response) return;
     const view = state.response.view;
-    const hadFocusInHand = root.contains(document.activeElement) && document.activeElement.classList.contains("card-mine");
-    const focusIndex = hadFocusInHand ? Number(document.activeElement.dataset.index) : -1;
+    const before = document.activeElement;
+    const focusInTable = root.contains(before) || before === document.body || !before;
+    const wasInHand = root.contains(before) && before.classList.contains("card-mine");
+    const handIndex = wasInHand ? Number(before.dataset.index) : -1;
     const panelWasHidden = parts.panel.hidden;
-    const hadFocusOnCall = parts.actions.contains(document.activeElement);
-    const focusInTable = root.contains(document.activeElement) || document.activeElement === document.body || !document.activeElement;
     const ctx = context(view, extra);
     root.classList.toggle("no-anim", pace() === 0 || prefersReducedMotion());
     root.dataset.phase = view.phase;
@@ -130,31 +135,49 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     root.dataset.busy = String(state.looping || state.busy);
     parts.felt.dataset.game = view.game;
     labelTable(parts);
-    tableOf(view).render(parts, state.response, ctx);
-    // A result panel that just opened takes the focus; otherwise keyboard
-    // focus stays in the hand across re-renders.
+    const table = tableOf(view);
+    table.render(parts, state.response, ctx);
+    renderLog(parts, view, ctx, (card) => table.cardLabel(view, card, ctx.faces));
+    refreshHint();
+    // The focus moves only when a panel opens or when what had it is gone (the
+    // card just played, the call just made, the panel just closed); a redraw
+    // keeps the cards as they are (table/seats.js), so the focus stays put.
     if (panelWasHidden && !parts.panel.hidden && focusInTable) {
       parts.panel.querySelector("button")?.focus();
-    } else if (hadFocusOnCall) {
-      const next = parts.actions.querySelector("button") || parts.felt.querySelector(".card-mine[tabindex='0']");
-      if (next) next.focus();
-    } else if (hadFocusInHand) {
-      const cards = [...parts.felt.querySelectorAll(".card-mine")];
-      const same = cards.find((b) => b.dataset.card === state.focusedCard);
-      const target = same || cards[Math.min(focusIndex, cards.length - 1)];
-      if (target) focusCard(target);
-      else parts.panel.querySelector("button")?.focus();
+      return;
     }
+    const lost = root.contains(before) ? false : before && before !== document.body && !before.isConnected;
+    if (!lost) return;
+    const cards = [...parts.felt.querySelectorAll(".hand-mine .card-mine")];
+    const target = cards.find((b) => b.dataset.card === state.focusedCard && wasInHand && b !== before)
+      || (wasInHand ? cards[Math.min(handIndex, cards.length - 1)] : null)
+      || parts.actions.querySelector("button")
+      || parts.felt.querySelector(".card-mine[tabindex='0']")
+      || (parts.panel.hidden ? null : parts.panel.querySelector("button"))
+      || parts.felt.querySelector(".hand-mine");
+    if (target && target.classList.contains("card-mine")) focusCard(target);
+    else if (target) target.focus();
   }
 
-  function announce(text) {
+  /** Say `text` once in the live region; `kind` ("turn", "move", "result") marks the line. */
+  function announce(text, kind = "move") {
     if (!text) return;
-    parts.live.append(h("p", {}, text));
+    parts.live.append(h("p", { dataset: { kind } }, text));
     while (parts.live.childElementCount > 4) parts.live.firstElementChild.remove();
   }
 
-  function showHint(text) {
-    parts.hint.textContent = text || "";
+  /** The hint line: written only when its text changes (it is a live region). */
+  function showHint(text, card = null) {
+    state.hintCard = text ? card : null;
+    if (parts.hint.textContent !== (text || "")) parts.hint.textContent = text || "";
+  }
+
+  /** A card's reason that no longer holds goes quietly after a redraw. */
+  function refreshHint() {
+    if (!state.hintCard) return;
+    const button = parts.felt.querySelector(`.card-mine[data-card="${state.hintCard}"]`);
+    const reason = button ? button.dataset.reason || "" : "";
+    if (!reason || !parts.hint.textContent.endsWith(reason)) showHint("");
   }
 
   function showError(error, retry) {
@@ -184,14 +207,17 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     announce(table.describeMove(before, answer, ctx));
     if (view.phase === "deal" && (!before || before.view.phase !== "deal")) {
       const result = view.results[view.results.length - 1];
-      if (result) announce(table.formatMessage(result.message, ctx));
+      if (result) announce(table.formatMessage(result.message, ctx), "result");
     }
+    // A turn begins with a move, a new deal or an opened match: said once.
+    const mine = view.to_act === view.seat && view.legal.length > 0;
+    if (mine && (played || !before || before.view.phase !== view.phase)) announce(parts.turn.textContent, "turn");
     callHook("onState", answer, owner);
     if (view.phase === "over" && !state.matchOverSent) {
       state.matchOverSent = true;
       const result = view.results[view.results.length - 1];
-      if (result) announce(table.formatMessage(result.message, ctx));
-      announce(table.matchLine(answer, ctx));
+      if (result) announce(table.formatMessage(result.message, ctx), "result");
+      announce(table.matchLine(answer, ctx), "result");
       callHook("onMatchOver", answer, owner);
     }
   }
@@ -226,7 +252,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       while (state.loopWanted && state.response && computerToAct(state.response) && !state.opening) {
         const gen = state.generation;
         const owner = state.owner;
-        await delay(stepDelay(state.response.view));
+        await delay(state.openingMoves ? 0 : stepDelay(state.response.view));
         if (gen !== state.generation || state.opening || !state.response || !computerToAct(state.response)) continue;
         let answer;
         try {
@@ -264,6 +290,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     state.owner = owner;
     state.lastRequest = request;
     state.matchOverSent = false;
+    state.openingMoves = true; // [offline]
     state.focusedCard = null;
     hideError();
     showHint("");
@@ -275,6 +302,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
 
   /** Run a player's request (an action, the next deal): one at a time, then the computers. */
   async function playerRequest(request, { onAnswer, retry = null }) {
+    state.openingMoves = false; // [offline]
     state.busy = true;
     root.dataset.busy = "true";
     const gen = state.generation;
@@ -379,13 +407,14 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     },
     onRefused(card, reason) {
       const text = t("table.card.why", { card: cardName(card), reason: reason || t("table.card.cannot_play_now") });
-      showHint(text);
-      announce(text);
+      // The hint line says it when it changes; asked again, the live region repeats it.
+      if (parts.hint.textContent === text) announce(text, "refusal");
+      else showHint(text, card);
     },
     onFocusCard(card, reason) {
       if (card) state.focusedCard = card;
       if (!card || !state.response) return showHint("");
-      showHint(reason ? t("table.card.why", { card: cardName(card), reason }) : "");
+      showHint(reason ? t("table.card.why", { card: cardName(card), reason }) : "", card);
     },
   });
 

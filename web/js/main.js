@@ -129,6 +129,8 @@ async function connect(ready) {
     performance.mark("stichtag:table-ready");
     // "ready" once the table waits for the player (no computer move in flight).
     document.documentElement.dataset.engine = "ready";
+    // [offline] the service worker only now: its downloads never slow the first boot.
+    import("./offline.js").then((offline) => offline.startOffline()).catch(() => {});
   } catch (err) {
     if (err && err.kind) return; // boot/crash errors are shown by onError
     setStatus("error", "boot.error");

@@ -12,6 +12,7 @@
 // The worker, not the page, reads a daily's pinned deals (puzzles/GAME/DATE.json)
 // and hands them to the engine: the page never holds a card it may not know.
 import { BUILD_INFO } from "./build-info.js";
+import { bootEngine } from "./engine-boot.js"; // [offline]
 
 const t0 = performance.now();
 const timings = {};
@@ -45,29 +46,14 @@ async function fetchWheel() {
 
 async function boot() {
   self.postMessage({ type: "status", stage: "runtime" });
-  const wheelPromise = fetchWheel(); // in parallel with the runtime
-  wheelPromise.catch(() => {}); // awaited (and reported) below
-  const indexURL = siteURL("pyodide/");
-  const { loadPyodide } = await import(indexURL + "pyodide.mjs");
-  mark("module");
-  const pyodide = await loadPyodide({
-    indexURL,
-    packageBaseUrl: indexURL, // never a CDN
-    stdLibURL: siteURL(BUILD_INFO.stdlib),
-    stdout: (line) => console.log("[python]", line),
-    stderr: (line) => console.warn("[python]", line),
-  });
-  mark("python");
-  self.postMessage({ type: "status", stage: "engine" });
-  const wheel = await wheelPromise;
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
-  mark("wheel");
-  const bridge = pyodide.pyimport("engine.bridge");
-  const handle = bridge.handle;
-  mark("import");
-  return { pyodide, handle };
+  const wheel = fetchWheel(); // in parallel with the runtime
+  wheel.catch(() => {}); // awaited (and reported) by bootEngine
+  // [offline] snapshot boot with a normal-boot fallback: see engine-boot.js
+  const mode = new URL(import.meta.url).searchParams.get("snapshot");
+  const status = (stage) => self.postMessage({ type: "status", stage });
+  const booted = await bootEngine({ info: BUILD_INFO, siteURL, mode, wheel, status, mark });
+  timings.boot = booted.boot;
+  return booted;
 }
 
 const engine = boot();

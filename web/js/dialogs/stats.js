@@ -7,6 +7,7 @@ import { formatNumber, formatSigned, t } from "../texts.js";
 import { countdown } from "./countdown.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+let statsPanels = 0;
 
 function svg(tag, attrs = {}) {
   const node = document.createElementNS(SVG, tag);
@@ -79,8 +80,10 @@ export function parChart(points, unit) {
 
 /** The statistics section for the engine's summary (or null: unavailable). */
 export function statsPanel(summary) {
-  const section = h("section", { class: "stats-panel", "aria-labelledby": "stats-heading" },
-    h("h3", { class: "stats-heading", id: "stats-heading" }, t("stats.heading")));
+  // The result and statistics dialogs may both hold a panel: each heading its own id.
+  const id = `stats-heading-${++statsPanels}`;
+  const section = h("section", { class: "stats-panel", "aria-labelledby": id },
+    h("h3", { class: "stats-heading", id }, t("stats.heading")));
   if (!summary) {
     section.append(h("p", {}, t("stats.unavailable")));
     return section;

@@ -14,7 +14,7 @@ import { formatList, formatNumber, formatSigned, has, nodes, t } from "../texts.
 import { seatWho } from "./layout.js";
 import { formatMessage } from "./messages.js";
 import { panelWanted, showPanel } from "./panel.js";
-import { handButtons, handGroup, otherHandGroup } from "./hand.js";
+import { handButtons, handGroup, hiddenName, otherHandGroup } from "./hand.js";
 import { renderSeats } from "./seats.js";
 import { shownTrick, trickExplanation } from "./trick.js";
 
@@ -92,21 +92,22 @@ function contractText(view) {
 
 function renderInfo(parts, view, ctx) {
   const { seating } = ctx;
-  const scores = h("div", { class: "info-block score dk-scores", "aria-label": t("table.info.match_label") },
+  const scores = h("div", { class: "info-block score dk-scores", role: "group", "aria-label": t("table.info.match_label") },
     h("span", { class: "info-title" }, t("dk.info.score")),
     h("ul", { class: "dk-score-list" }, seating.seats.map((info) => h("li", { class: `dk-score${info.seat === seating.me ? " mine" : ""}`, dataset: { seat: info.seat } },
       `${who(seating, info.seat)} `, h("b", {}, view.scores[info.seat])))));
-  const hand = h("div", { class: "info-block dk-hand", "aria-label": t("dk.info.hand") },
+  const hand = h("div", { class: "info-block dk-hand", role: "group", "aria-label": t("dk.info.hand") },
     h("span", { class: "info-title" }, t("dk.info.hand")),
     h("b", { class: "dk-hand-number" }, t("dk.info.hand_number", { number: Math.max(view.hand_number, 1), total: view.hands_per_match })),
     h("span", { class: "info-sub dk-contract" }, rulesLink(sectionHref(view, view.contract && view.contract.kind), {}, contractText(view))));
   const blocks = [scores, hand];
   if (view.announcements.length) {
-    blocks.push(h("div", { class: "info-block dk-announcements", "aria-label": t("dk.info.announcements_label") },
+    blocks.push(h("div", { class: "info-block dk-announcements", role: "group", "aria-label": t("dk.info.announcements_label") },
       h("span", { class: "info-title" }, t("dk.info.announced")),
       h("ul", { class: "specials" }, view.announcements.map((a) => h("li", { class: `special dk-announce-${a.party}` },
         h("b", {}, t(`announcement.${a.id}`)), ` ${who(seating, a.seat)}`)))));
   }
+  if (view.trump_order && view.trump_order.length) blocks.push(trumpsBlock(view));
   const marriage = view.marriage && view.marriage.message;
   if (marriage) blocks.push(h("div", { class: "info-block dk-marriage" }, dkFormat(marriage, seating)));
   if (view.rules.variants.length) {
@@ -115,6 +116,15 @@ function renderInfo(parts, view, ctx) {
       h("span", { class: "info-title" }, t("dk.info.variants")), h("span", { class: "info-sub" }, formatNumber(variants.length))));
   }
   parts.info.replaceChildren(...blocks);
+  parts.info.setAttribute("aria-label", t("dk.info.bar_label"));
+}
+
+/** Which cards are trumps, high to low, in words (the engine's order for this contract). */
+function trumpsBlock(view) {
+  const words = t("dk.info.trumps_order", { cards: formatList(view.trump_order.map(cardName)) });
+  return h("details", { class: "info-block dk-trumps" },
+    h("summary", { class: "info-title" }, t("dk.info.trumps")),
+    h("p", { class: "info-sub dk-trump-order" }, words));
 }
 
 // --------------------------------------------------------------------- seats
@@ -146,9 +156,16 @@ function otherHand(view, info) {
 function myHand(view, info, ctx) {
   const cards = view.hands[info.seat].known; // in display order (the engine's)
   if (view.exchange && view.to_act === ctx.seating.me) return pickHand(view, cards, view.exchange, ctx);
+  const trumps = new Set(view.trumps || []);
   const buttons = handButtons(view, cards, ctx, (card) => {
     const reason = view.hand_reasons[card];
-    return { label: cardName(card), reason: reason ? dkFormat(reason, ctx.seating) : "", face: cardFace(card) };
+    const trump = trumps.has(card);
+    return {
+      label: trump ? t("dk.card.trump_label", { card: cardName(card) }) : cardName(card),
+      reason: reason ? dkFormat(reason, ctx.seating) : "",
+      face: cardFace(card) + (trump ? `<span class="card-role dk-trump-tag" aria-hidden="true">${t("dk.card.trump_tag")}</span>` : ""),
+      classes: trump ? " trump" : "",
+    };
   });
   return handGroup(buttons, "hand hand-mine dk-hand-mine");
 }
@@ -167,11 +184,10 @@ function pickHand(view, cards, exchange, ctx) {
       type: "button",
       class: `card dk-pick${chosen.includes(index) ? " picked" : ""}`,
       "data-card": card,
-      "aria-label": cardName(card),
       "aria-pressed": chosen.includes(index) ? "true" : "false",
       dataset: { index },
       html: cardFace(card),
-    });
+    }, hiddenName(cardName(card)));
     button.addEventListener("click", () => {
       const at = chosen.indexOf(index);
       if (at >= 0) chosen.splice(at, 1);

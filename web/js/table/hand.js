@@ -19,14 +19,13 @@ export function handButtons(view, cards, ctx, card) {
       type: "button",
       class: `card card-mine${isLegal ? " legal" : " illegal"}${classes}`,
       "data-card": notation,
-      "aria-label": label,
       "aria-disabled": isLegal ? "false" : "true",
       title: isLegal ? t("table.card.play", { card: label }) : t("table.card.why", { card: label, reason }),
       "data-reason": reason || null,
       tabindex: "-1",
       dataset: { index },
       html: face,
-    });
+    }, hiddenName(label));
   });
   // Roving tabindex: the focused card, else the first playable one, else the first.
   const target = buttons.find((b) => b.dataset.card === ctx.focusCard)
@@ -35,9 +34,18 @@ export function handButtons(view, cards, ctx, card) {
   return buttons;
 }
 
+/**
+ * A card button's name, as its own (visually hidden) text: the face is drawn
+ * and hidden from assistive technology, so the name is all that is read.
+ */
+export function hiddenName(label) {
+  return h("span", { class: "sr-only card-name" }, label);
+}
+
 /** The person's hand group (with "No cards left" when it is empty). */
 export function handGroup(buttons, className, label = t("table.hand.label")) {
-  const group = h("div", { class: className, role: "group", "aria-label": label }, buttons);
+  // Focusable from script only: the focus stays in the hand when its last card is played.
+  const group = h("div", { class: className, role: "group", "aria-label": label, tabindex: "-1" }, buttons);
   if (!buttons.length) group.append(h("span", { class: "empty-hand" }, t("table.hand.empty")));
   return group;
 }

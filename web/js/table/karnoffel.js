@@ -46,7 +46,7 @@ function renderInfo(parts, view, ctx) {
   const { seating, faces } = ctx;
   const teams = seating.teams;
   const mine = teams[seating.myTeam], theirs = teams[1 - seating.myTeam];
-  const score = h("div", { class: "info-block score", "aria-label": t("table.info.match_label") },
+  const score = h("div", { class: "info-block score", role: "group", "aria-label": t("table.info.match_label") },
     h("span", { class: "info-title" }, t("kf.info.match")),
     h("span", { class: "score-line" },
       h("span", { class: "team team-us", title: mine.long }, `${mine.short} `, h("b", { class: "score-us" }, view.scores[seating.myTeam])),
@@ -54,7 +54,7 @@ function renderInfo(parts, view, ctx) {
       h("b", { class: "score-them" }, view.scores[1 - seating.myTeam]),
       h("span", { class: "team team-them", title: theirs.long }, ` ${theirs.short}`)),
     h("span", { class: "info-sub" }, t("kf.info.target", { target: view.target })));
-  const tricks = h("div", { class: "info-block tricks", "aria-label": t("kf.info.tricks_label") },
+  const tricks = h("div", { class: "info-block tricks", role: "group", "aria-label": t("kf.info.tricks_label") },
     h("span", { class: "info-title" }, t("kf.info.tricks")),
     h("span", { class: "score-line" },
       h("span", { class: "team" }, `${mine.short} `), h("b", { class: "tricks-us" }, view.tricks[seating.myTeam]),
@@ -78,7 +78,7 @@ function renderInfo(parts, view, ctx) {
         rulesLink(sectionHref(view, partial[0].role), { class: "special-link" },
           h("b", {}, partial.map(({ rank }) => rank).join(" ")), ` ${t("kf.special.partial")}`)));
     }
-    blocks.push(h("div", { class: "info-block chosen", "aria-label": t("kf.info.chosen_label") },
+    blocks.push(h("div", { class: "info-block chosen", role: "group", "aria-label": t("kf.info.chosen_label") },
       h("span", { class: "info-title" }, t("kf.info.chosen")),
       h("span", { class: `chosen-suit suit-${view.chosen}`, html: suitSVG(view.chosen, faces, 22) }),
       h("b", { class: "chosen-name" }, suitName(view.chosen, faces)),
@@ -98,7 +98,7 @@ function renderBid(view, ctx) {
     if (bid.step === "window") state = t("kf.bid.window", { team: team(bid.team) });
     else if (bid.offered !== null) state = t("kf.bid.answer", { team: team(bid.team), offered: bid.offered });
   }
-  return h("div", { class: "info-block bid", "aria-label": t("kf.bid.label") },
+  return h("div", { class: "info-block bid", role: "group", "aria-label": t("kf.bid.label") },
     h("span", { class: "info-title" }, t("kf.bid.title")),
     h("span", { class: "score-line" }, h("b", { class: "bid-value" }, bid.value),
       bid.offered !== null && bid.offered !== undefined ? h("span", { class: "bid-offered" }, ` ${t("kf.bid.offered", { offered: bid.offered })}`) : null),

@@ -2,6 +2,8 @@
 // table draws a response (table/karnoffel.js, table/doppelkopf.js).
 import { h } from "../dom.js";
 import { t } from "../texts.js";
+import { buildLog } from "./log.js";
+import { panelKeys } from "./panel.js";
 
 /** The parts every table renders into. */
 export function buildTable(root) {
@@ -14,12 +16,15 @@ export function buildTable(root) {
     turn: h("p", { class: "turn-line" }),
     actions: h("div", { class: "calls", role: "group" }),
     hint: h("p", { class: "hand-hint", "aria-live": "polite" }),
+    log: buildLog(),
     error: h("div", { class: "table-error", role: "alert", hidden: true }),
-    panel: h("div", { class: "result-panel", role: "dialog", "aria-modal": "false", hidden: true }),
-    live: h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "false" }),
+    panel: h("div", { class: "result-panel", role: "dialog", "aria-modal": "true", hidden: true }),
+    // The one place that announces: each move, each turn of the person, each result.
+    live: h("div", { class: "sr-only", "aria-live": "polite", "aria-atomic": "false", "data-announcer": "" }),
   };
   root.classList.add("table", "table-live");
-  root.append(parts.info, parts.felt, parts.turn, parts.actions, parts.hint, parts.note, parts.error, parts.panel, parts.live);
+  root.append(parts.info, parts.felt, parts.turn, parts.actions, parts.hint, parts.note, parts.log, parts.error, parts.panel, parts.live);
+  panelKeys(parts.panel, () => parts.log.querySelector("summary"));
   labelTable(parts);
   return parts;
 }

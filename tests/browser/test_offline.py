@@ -1,0 +1,163 @@
+"""Offline after the first visit, a second build offered without losing the game,
+and the engine's memory snapshot: restored when whole, a normal boot when not.
+
+Each test serves its own copy of the site (offline_support.py), so it can stop
+the server or deploy a second build into it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from conftest import SitePage
+from daily_support import open_site, play, site_context, state
+from offline_support import (
+    PRECACHES_JS,
+    SNAPSHOTS_JS,
+    deployed_copy,
+    wait_snapshot_kept,
+    wait_worker_settled,
+)
+
+BOOT_JS = "() => globalThis.stichtag.info.timings.boot"
+#: Whether this origin may still store 5 MB (the test's quota is 2 MB).
+ROOM_FOR_5_MB_JS = """async () => {
+  const cache = await caches.open("quota-probe");
+  try {
+    await cache.put("quota-probe", new Response(new Uint8Array(5_000_000)));
+    return true;
+  } catch (error) {
+    return error.name === "QuotaExceededError" ? false : String(error);
+  } finally {
+    await caches.delete("quota-probe");
+  }
+}"""
+
+
+def first_visit(sp: SitePage, knobs: str = "level=random&pace=0") -> None:
+    """Open the site, then wait until everything is kept on the device (precache, snapshot)."""
+    open_site(sp, knobs=knobs)
+    wait_worker_settled(sp.page)
+    wait_snapshot_kept(sp.page)
+
+
+def played_one_card(sp: SitePage) -> dict[str, Any]:
+    before = state(sp)
+    return play(sp, until=lambda now: len(now["save"]["actions"]) > len(before["save"]["actions"]))
+
+
+def test_offline_after_the_first_visit_a_reload_plays_a_card_and_opens_the_rules(
+    browser: Any, site_dir: Path, tmp_path: Path
+) -> None:
+    with deployed_copy(site_dir, tmp_path) as site, site_context(browser, site.url) as sp:
+        first_visit(sp)
+        site.stop()  # nothing answers any more: truly offline
+        open_site(sp)
+        assert sp.page.evaluate(BOOT_JS) == "snapshot"
+        assert sp.page.evaluate("() => !!navigator.serviceWorker.controller")
+        after = played_one_card(sp)
+        assert after["save"]["actions"], "no card was played"
+        sp.goto("rules/")
+        assert sp.page.locator("h1").first.is_visible()
+        assert sp.page.title()
+        sp.assert_clean()
+
+
+def test_a_second_build_is_offered_and_the_reload_keeps_the_game(
+    browser: Any, site_dir: Path, tmp_path: Path
+) -> None:
+    with deployed_copy(site_dir, tmp_path) as site, site_context(browser, site.url) as sp:
+        first_visit(sp)
+        open_site(sp)  # now from the service worker
+        played = played_one_card(sp)
+        old_caches = sp.page.evaluate(PRECACHES_JS)
+        assert len(old_caches) == 1
+
+        texts = site.root / "js" / "texts.js"
+        texts.write_text(texts.read_text() + "\n// second build\n")
+        site.redeploy()
+        page = sp.page
+        page.evaluate("() => { globalThis.stayedOpen = true; }")
+        page.evaluate(
+            "async () => { await (await navigator.serviceWorker.getRegistration()).update(); }"
+        )
+        banner = page.locator(".update-banner")
+        banner.wait_for(state="visible", timeout=120_000)
+        assert "new version" in banner.inner_text()
+        assert page.evaluate("() => globalThis.stayedOpen === true"), "the page reloaded by itself"
+        assert state(sp)["save"] == played["save"]
+
+        with page.expect_navigation(timeout=60_000):
+            page.get_by_role("button", name="Reload now").click()
+        sp.wait_engine_ready(timeout_ms=150_000)
+        assert page.evaluate("() => globalThis.stayedOpen") is None
+        assert state(sp)["save"] == played["save"], "the game in progress was lost"
+        new_caches = page.evaluate(PRECACHES_JS)
+        assert len(new_caches) == 1 and new_caches != old_caches
+        served = page.evaluate("async () => (await fetch('js/texts.js')).text()")
+        assert "// second build" in served
+        sp.assert_clean()
+
+
+#: Damage the kept snapshot: ``flip`` bytes in the middle (its digest no longer
+#: matches), or ``rebuild`` it as another Pyodide build's (a whole snapshot with a
+#: valid digest whose build id Pyodide refuses). The file: SHA-256 of the rest,
+#: then the packed image (16-byte header, page bitmap, pages; see snapshot-store.js).
+DAMAGE_JS = """async (how) => {
+  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("stichtag-snapshot");
+  let name = null;
+  for await (const entry of dir.keys()) name = entry;
+  const handle = await dir.getFileHandle(name);
+  const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+  if (how === "flip") {
+    for (let i = bytes.length >> 1; i < (bytes.length >> 1) + 4096; i++) bytes[i] ^= 0xff;
+  } else {
+    const packed = bytes.subarray(32);
+    const view = new DataView(packed.buffer, packed.byteOffset);
+    const bitmap = Math.ceil(Math.ceil(view.getUint32(8, true) / 4096) / 32) * 4;
+    const image = 16 + bitmap; // Pyodide's own header starts the first kept page
+    for (let i = image + 16; i < image + 48; i++) packed[i] ^= 0x5a; // its build id
+    bytes.set(new Uint8Array(await crypto.subtle.digest("SHA-256", packed)), 0);
+  }
+  const writable = await handle.createWritable();
+  await writable.write(bytes);
+  await writable.close();
+  return name;
+}"""
+
+
+def test_a_damaged_or_foreign_snapshot_falls_back_to_a_normal_boot(
+    browser: Any, site_dir: Path, tmp_path: Path
+) -> None:
+    with deployed_copy(site_dir, tmp_path) as site, site_context(browser, site.url) as sp:
+        first_visit(sp)
+        for how in ("flip", "rebuild"):
+            sp.page.evaluate(DAMAGE_JS, how)
+            open_site(sp)
+            assert sp.page.evaluate(BOOT_JS) == "normal", how
+            assert sp.page.locator("#notice").is_hidden()
+            played_one_card(sp)
+            wait_snapshot_kept(sp.page)  # the normal boot left a good one
+        open_site(sp)
+        assert sp.page.evaluate(BOOT_JS) == "snapshot"
+        sp.assert_clean()
+
+
+def test_no_room_for_the_snapshot_or_the_precache_still_plays(
+    browser: Any, site_dir: Path, tmp_path: Path
+) -> None:
+    with deployed_copy(site_dir, tmp_path) as site, site_context(browser, site.url) as sp:
+        cdp = sp.page.context.new_cdp_session(sp.page)
+        cdp.send(
+            "Storage.overrideQuotaForOrigin",
+            {"origin": site.url.rstrip("/"), "quotaSize": 2_000_000},
+        )
+        open_site(sp)
+        assert sp.page.evaluate(ROOM_FOR_5_MB_JS) is False  # (estimate() does not show it)
+        assert sp.page.evaluate(BOOT_JS) == "normal"
+        played_one_card(sp)
+        assert sp.page.evaluate(SNAPSHOTS_JS) == 0
+        open_site(sp)
+        assert sp.page.evaluate(BOOT_JS) == "normal"
+        assert sp.page.locator("#notice").is_hidden()
+        sp.assert_clean()

@@ -1,0 +1,166 @@
+// Boots Pyodide and the engine inside the engine worker (worker.js), from a
+// memory snapshot when one fits this exact build, else normally.
+//
+// Where a snapshot comes from (BUILD_INFO.snapshot; test knob: the worker's
+// ?snapshot=device|shipped|off):
+// - "device" (what the site does): the first normal boot on this device
+//   imports the whole engine and then snapshots Pyodide's memory into the
+//   origin private file system (snapshot-store.js), under the build's snapshot key (Pyodide runtime, stdlib, engine
+//   wheel, this file). Later visits restore it instead of booting. The first
+//   visit downloads nothing extra for it.
+// - "shipped": a snapshot file made by the build (`build(snapshot="shipped")`,
+//   only for scripts/measure_boot.py, which compares both ways).
+// - "off": a normal boot.
+// Any trouble with a snapshot (none stored, corrupt, made by another build, no
+// storage, quota) means a normal boot, without a word to the player.
+//
+// The snapshot holds memory, not files: the engine's wheel is written into
+// the file system again after a restore (it is on sys.path, zipimport reads
+// from it lazily), and what the snapshot froze is renewed (random state, time
+// zone). Python's string hash seed stays the one of the device's first boot.
+
+import { findSnapshot, keepSnapshot } from "./snapshot-store.js";
+
+const RENEW_AFTER_RESTORE = `
+import random, sys, time
+random.seed()
+if hasattr(time, "tzset"):
+    time.tzset()
+if "tempfile" in sys.modules:
+    sys.modules["tempfile"]._name_sequence = None
+`;
+
+/** A snapshot file shipped with the site (integrity-checked by fetch). */
+function shippedSnapshot(info, siteURL) {
+  if (!info.snapshot_file || !(info.snapshot_length > 0)) return null;
+  return {
+    length: info.snapshot_length,
+    async fill(image) {
+      const reply = await fetch(siteURL(info.snapshot_file), { integrity: info.snapshot_integrity });
+      if (!reply.ok) return false;
+      const bytes = new Uint8Array(await reply.arrayBuffer());
+      if (bytes.length !== image.length) return false;
+      image.set(bytes);
+      return true;
+    },
+    discard() {},
+  };
+}
+
+/**
+ * loadPyodide from a snapshot, its bytes arriving while the wasm compiles:
+ * Pyodide gets a zeroed image of the right length at once, and its fsInit
+ * hook (run after the wasm is instantiated, before memory is restored) waits
+ * until the image is filled. An image that could not be filled keeps a zero
+ * header, which Pyodide refuses ("invalid magic number"): a plain rejection.
+ */
+async function restore(loadPyodide, options, snapshot) {
+  const image = new Uint8Array(snapshot.length);
+  const filled = snapshot.fill(image).catch(() => false);
+  const fsInit = async () => {
+    if (!(await filled)) image.fill(0, 0, 64);
+  };
+  return loadPyodide({ ...options, _loadSnapshot: image, fsInit });
+}
+
+export function mountEngine(pyodide, info, wheel) {
+  pyodide.FS.writeFile(info.wheel_mount, wheel);
+}
+
+export function importEngine(pyodide, info) {
+  pyodide.globals.set("_stichtag_modules", pyodide.toPy(info.engine_modules));
+  pyodide.runPython(`
+import importlib, sys
+if ${JSON.stringify(info.wheel_mount)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(info.wheel_mount)})  # new: nothing cached to invalidate
+for _name in _stichtag_modules:
+    importlib.import_module(_name)
+del _name, _stichtag_modules
+`);
+}
+
+/** engine.bridge.handle, once it answers ping (a restored snapshot must prove itself). */
+function bridgeHandle(pyodide) {
+  const handle = pyodide.pyimport("engine.bridge").handle;
+  const pong = JSON.parse(handle(JSON.stringify({ op: "ping" })));
+  if (!pong || pong.ok !== true) throw new Error("the engine did not answer ping");
+  return handle;
+}
+
+/**
+ * Boot Pyodide and import the engine.
+ * @param {object} o
+ * @param {object} o.info          BUILD_INFO
+ * @param {(path: string) => string} o.siteURL
+ * @param {string} [o.mode]        "device" | "shipped" | "off" (default: the build's)
+ * @param {Promise<Uint8Array>} o.wheel  the engine wheel's bytes
+ * @param {(stage: string) => void} o.status
+ * @param {(name: string) => void} o.mark
+ * @returns {Promise<{pyodide: object, handle: Function, boot: string}>}
+ */
+export async function bootEngine({ info, siteURL, mode, wheel, status, mark }) {
+  const indexURL = siteURL("pyodide/");
+  const options = {
+    indexURL,
+    packageBaseUrl: indexURL, // never a CDN
+    stdLibURL: siteURL(info.stdlib),
+    stdout: (line) => console.log("[python]", line),
+    stderr: (line) => console.warn("[python]", line),
+  };
+  // pyodide.asm.mjs (1.2 MB of JS) loads alongside pyodide.mjs rather than after it.
+  const runtime = import(indexURL + "pyodide.asm.mjs");
+  runtime.catch(() => {}); // a failure reaches loadPyodide through createPyodideModule
+  options.createPyodideModule = (settings) => runtime.then((module) => module.default(settings));
+  const way = ["device", "shipped", "off"].includes(mode) ? mode : info.snapshot || "off";
+  const pyodideModule = import(indexURL + "pyodide.mjs");
+  const snapshot = way === "device" ? await findSnapshot(info.snapshot_key)
+    : way === "shipped" ? shippedSnapshot(info, siteURL) : null;
+  const { loadPyodide } = await pyodideModule;
+  mark("module");
+
+  if (snapshot) {
+    let pyodide = null;
+    try {
+      pyodide = await restore(loadPyodide, options, snapshot);
+    } catch {
+      snapshot.discard(); // a normal boot follows, and leaves a good snapshot
+    }
+    if (pyodide) {
+      mark("python");
+      status("engine");
+      const engineWheel = await wheel; // a failed download is the boot's error, not the snapshot's
+      try {
+        mountEngine(pyodide, info, engineWheel);
+        pyodide.runPython(RENEW_AFTER_RESTORE);
+        const handle = bridgeHandle(pyodide);
+        mark("import");
+        return { pyodide, handle, boot: "snapshot" };
+      } catch {
+        snapshot.discard();
+      }
+    }
+  }
+
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: way === "device" });
+  mark("python");
+  status("engine");
+  mountEngine(pyodide, info, await wheel);
+  importEngine(pyodide, info);
+  mark("import");
+  let made = null;
+  if (way === "device") {
+    try {
+      made = pyodide.makeMemorySnapshot();
+    } catch {
+      made = null; // Pyodide refused (an API change): no snapshot, nothing lost
+    }
+    mark("snapshot");
+  }
+  const handle = bridgeHandle(pyodide);
+  if (made) {
+    const stored = keepSnapshot(info.snapshot_key, made);
+    made = null;
+    return { pyodide, handle, boot: "normal", stored };
+  }
+  return { pyodide, handle, boot: "normal" };
+}
