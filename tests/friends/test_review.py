@@ -79,7 +79,9 @@ def test_the_bridge_reviews_only_finished_deals() -> None:
     session = bridge.Session()
 
     def call(**request: Any) -> dict[str, Any]:
-        reply: dict[str, Any] = json.loads(json.dumps(getattr(session, f"op_{request['op']}")(request)))
+        reply: dict[str, Any] = json.loads(
+            json.dumps(getattr(session, f"op_{request['op']}")(request))
+        )
         return reply
 
     reply = call(op="new", game="karnoffel", seed="review-bridge", level="random")
@@ -96,3 +98,57 @@ def test_the_bridge_reviews_only_finished_deals() -> None:
     assert [deal["number"] for deal in deals] == [0]
     assert call(op="review", deal=0)["deals"] == deals
     assert call(op="review", deal=1)["deals"] == []
+
+
+def open_values(match: Any, seat: int) -> dict[str, bool]:
+    """With every hand open: does seat's team win the deal after each legal card?"""
+    from engine.karnoffel.cards import Card
+    from engine.karnoffel.knowledge import mask_of
+    from engine.karnoffel.solver import Solver
+
+    legal = [card for card in match.legal_actions() if isinstance(card, Card)]
+    solver = Solver(match.chosen, match.spec.trick_rule, match.players)
+    hands = [mask_of(card.index for card in hand) for hand in match.hands]
+    trick = tuple(card.index for _, card in match.trick)
+    values = solver.move_values(
+        seat % 2, hands, match.leader, trick, tuple(match.tricks_won), [c.index for c in legal]
+    )
+    return {card.notation: values[card.index] for card in legal}
+
+
+@pytest.mark.parametrize("day", [1, 2, 3, 4, 5, 6])
+def test_the_karnoffel_review_marks_the_play_that_lost_a_won_deal(day: int) -> None:
+    """Seat 0 keeps the deal won with every card open until, once, it plays a card
+    that loses it (the opponents then play their best): the exact solver's review
+    marks that play alone, naming a card that would have kept the deal."""
+    match = records.replay(pinned_daily("karnoffel", date(2026, 12, day)))
+    mistake: dict[str, Any] = {}
+    while not match.outcome()["deals"]:
+        seat = match.current_player()
+        view = match.view(seat)
+        action = players.choose_action("random", view, players.seed_for(match, seat))
+        if seat == 0 and view["phase"] == "play":
+            values = open_values(match, 0)
+            keeping = sorted(card for card, wins in values.items() if wins)
+            losing = sorted(card for card, wins in values.items() if not wins)
+            if keeping and losing and not mistake:
+                action = losing[0]
+                mistake = {"index": len(match.actions), "action": action, "keeping": keeping}
+            elif keeping:
+                action = keeping[0]
+        elif seat % 2 == 1 and view["phase"] == "play":
+            # The opponents play their best with every card open, so a lost deal stays lost.
+            best = sorted(card for card, wins in open_values(match, seat).items() if wins)
+            action = best[0] if best else action
+        match.apply_action(action)
+    (deal,) = review(match.to_record(), seat=0)
+    if not mistake:
+        assert deal["decisions"] == []  # no play of seat 0 could change this deal
+        return
+    moment = deal["key_moment"]
+    assert moment is not None and [d["index"] for d in deal["decisions"]] == [mistake["index"]]
+    assert moment["action"] == mistake["action"]
+    assert moment["better"] in mistake["keeping"]
+    assert moment["reason"]["key"] == "review_kf_lost_deal"
+    assert moment["reason"]["params"] == {"card": moment["better"], "other": mistake["action"]}
+    assert deal["result"]["winner"] != 0  # the mistake did lose the deal
