@@ -60,7 +60,7 @@ Requests (``op``):
   ``{"friend": {"game", "date", "number", "name", "level", "result", "par"},
   "code"}``; a code of another daily, or not a legal game of it, is refused
   with a translatable reason. It never changes the session.
-- ``review``: ``{"deal"?}`` → ``{"deals": [...]}``: the finished deals of the match
+- ``review``: ``{"deal"?}`` → ``{"deals": [...], "deal_unit"}``: the finished deals of the match
   (or deal ``deal`` alone, 0-based) with every hand face up, the tricks, and the
   person's marked decisions and key moment (:mod:`engine.review`). A deal still
   in play is never reviewed. It never changes the session.
@@ -431,7 +431,8 @@ class Session:
             # A finished deal's review never changes: each is judged once per match.
             if number not in self.reviews:
                 (self.reviews[number],) = review.review(record, self.seat, only=number)
-        return {"ok": True, "deals": [self.reviews[number] for number in wanted]}
+        deals = [self.reviews[number] for number in wanted]
+        return {"ok": True, "deals": deals, "deal_unit": GAMES[match.GAME].deal_unit}
 
     def op_stats(self, request: dict[str, Any]) -> dict[str, Any]:
         today = _day(request.get("today"))

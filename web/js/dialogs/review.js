@@ -8,7 +8,7 @@ import { tables } from "../table/tables.js";
 import { t } from "../texts.js";
 
 /** A deal's review, stepping through its tricks (0 = the hands as play began). */
-function dealReview(deal, view, words) {
+function dealReview(deal, unit, words) {
   const steps = deal.tricks.length;
   const moment = deal.key_moment;
   let step = moment && moment.trick !== null ? Math.min(moment.trick + 1, steps) : 0;
@@ -52,7 +52,7 @@ function dealReview(deal, view, words) {
   }
   show(step);
   return h("section", { class: "review-deal", dataset: { deal: String(deal.number) } },
-    h("h3", { class: "review-deal-title" }, t(`review.${view.game === "doppelkopf" ? "hand" : "deal"}`, { number: deal.number + 1 })),
+    h("h3", { class: "review-deal-title" }, t(`review.${unit}`, { number: deal.number + 1 })),
     moment ? momentNode(moment, words, true) : h("p", { class: "review-none" }, t("review.none")),
     counter, body, h("div", { class: "review-actions" }, back, next));
 }
@@ -91,5 +91,5 @@ export async function openReview(dialog, { engine, game }) {
     return;
   }
   dialog.open(t("review.heading"), h("p", { class: "review-intro" }, t("review.intro")),
-    ...reply.deals.map((deal) => dealReview(deal, view, words)));
+    ...reply.deals.map((deal) => dealReview(deal, reply.deal_unit, words)));
 }
