@@ -469,6 +469,8 @@ export class App {
     const difference = share.par ? share.par.difference : undefined;
     this.store.addResult(game, this.catalog.stats_schema, { number, won: share.won, archive, difference });
     const summary = await loadSummary(this, game);
+    // A friend's link shows the friends' table: the result stays a menu tap away.
+    if (this.dialogs.friends.isOpen) return;
     openResult(this.dialogs.result, {
       number, date, archive, share, summary, name,
       friends: friendsPanel(this, { game, date }, this.ownResult(slot)),
