@@ -85,6 +85,19 @@ def test_two_friends_exchange_links_and_see_each_other(browser: Any, site_url: s
         link_one, link_two = name_and_link(one, "Ana"), name_and_link(two, "Ben")
         assert "friend=" in link_one and len(link_one.split("friend=")[1]) < 120
 
+        # The review: every finished deal, all hands face up, stepping through the tricks.
+        one.page.click("dialog[data-dialog=result][open] .result-review")
+        review = one.page.locator("dialog[data-dialog=review][open]")
+        expect(review.locator(".review-deal")).to_have_count(
+            len(end_one["outcome"]["deals"]), timeout=120_000
+        )
+        first = review.locator(".review-deal").first
+        assert first.locator(".review-hand").count() == 4
+        while first.locator(".review-next").is_enabled():
+            first.locator(".review-next").click()
+        expect(first.locator(".review-trick")).to_be_visible()
+        one.page.click("dialog[data-dialog=review][open] .app-dialog-close")
+
         # Each opens the other's link: the engine checks it and adds the friend.
         for sp, link, friend, end_friend, end_own, own_name in (
             (one, link_two, "Ben", end_two, end_one, "Ana"),
