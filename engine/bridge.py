@@ -49,12 +49,12 @@ Requests (``op``):
   action after it.
 - ``deal``: deals the next deal after a deal is over.
 - ``view``: the current state again.
-- ``share``: ``{"address", "lang"?, "name"?}`` → ``{"text", "line", "won", "score",
+- ``share``: ``{"address", "lang"?, "name"?, "hints"?}`` → ``{"text", "line", "won", "score",
   "par", "code", "link"}`` of the finished daily, worded in ``lang`` (``en`` by
   default; one of :data:`engine.i18n.LANGUAGES`). ``par`` is ``{"score",
   "difference", "text"}`` when the pinned daily has par (else ``null``);
   ``code`` is the friends' code of the game (:mod:`engine.friends`) carrying
-  ``name``, and ``link`` the daily's address with it (the share text ends with it).
+  ``name``, and ``link`` the daily's address with it (the share text ends with it); ``hints: true`` says it was played with hints.
 - ``friend``: ``{"code", "daily": {"game", "date"}, "today", "pinned"}`` verifies
   a friend's code (or a link with one) by replaying it against that daily →
   ``{"friend": {"game", "date", "number", "name", "level", "result", "par"},
@@ -293,7 +293,11 @@ class Session:
         if self.tutorial is not None:
             why_not = self.tutorial.wrong_move(match, action)
             if why_not is not None:
-                refusal = Message.of("tutorial_wrong_move", action=quoted(action))
+                # A legal move: a card of the hand, or a call the page names in words.
+                if action in hand:
+                    refusal = Message.of("tutorial_wrong_card", card=action)
+                else:
+                    refusal = Message.of("tutorial_wrong_move", action=action)
                 extra = {
                     "explanation": why_not.to_json(),
                     "tutorial": self.tutorial.progress(match),
@@ -375,13 +379,14 @@ class Session:
                 "text": daily.par_summary(game, result.score, self.par["score"], lang),
             }
         deals = result.deals
+        hinted = _field(request, "hints", bool, False)
         return {
             "ok": True,
             "text": daily.share_text(
-                game, number, result.won, result.score, deals, link, lang, par=par_score
+                game, number, result.won, result.score, deals, link, lang, hinted, par=par_score
             ),
             "line": daily.share_line(
-                game, number, result.won, result.score, deals, lang, par=par_score
+                game, number, result.won, result.score, deals, lang, hinted, par=par_score
             ),
             "won": result.won,
             "score": list(result.score),

@@ -95,10 +95,8 @@ def explicit_deal(deal: DealT, number: int, dealer: int | None) -> DealT:
     if deal.dealer is None:
         return dataclasses.replace(deal, dealer=dealer)  # type: ignore[type-var]
     if deal.dealer != dealer:
-        detail = (
-            f"deal {number} names dealer {deal.dealer}, but by the rules seat {dealer} deals it"
-        )
-        raise IllegalActionError(Message.of("bad_deal", detail=detail))
+        reason = Message.of("bad_deal_dealer", number=number, dealer=deal.dealer, seat=dealer)
+        raise IllegalActionError(reason)
     return deal
 
 

@@ -180,10 +180,12 @@ def share_text(
     deals_won: list[bool | None],
     address: str,
     language: str = "en",
+    hints: bool = False,
     par: tuple[int, int] | None = None,
 ) -> str:
     """The spoiler-free result of a finished daily, one mark per deal, in
-    ``language`` (one of :data:`engine.i18n.LANGUAGES`).
+    ``language`` (one of :data:`engine.i18n.LANGUAGES`); ``hints``: played with
+    "learn with hints", said on a line of its own after the marks.
 
     ``score`` is (the player's team, the opponents) — for Doppelkopf (the
     player's seat, the best other seat); ``deals_won`` per deal (Doppelkopf:
@@ -201,6 +203,12 @@ def share_text(
     x
     >>> print(share_text("karnoffel", 1, True, (7, 4), [True], "x", par=(7, 5)).splitlines()[1])
     Won 7–4 · par 7–5: +1 deal
+    >>> print(share_text("karnoffel", 12, True, (7, 4), [True], "x", hints=True))
+    Stichtag · Karnöffel #12
+    Won 7–4
+    🟩
+    With hints
+    x
     """
     title = render(
         "share.text.title", {"game": _game_name(game, language), "number": number}, language
@@ -212,7 +220,8 @@ def share_text(
     if par is not None:
         verdict += " · " + _par_part(game, score, par, "par.share", language)
     marks = "".join(_mark(deal) for deal in deals_won)
-    return f"{title}\n{verdict}\n{marks}\n{address}"
+    hinted = f"{render('share.text.hints', {}, language)}\n" if hints else ""
+    return f"{title}\n{verdict}\n{marks}\n{hinted}{address}"
 
 
 def _par_part(
@@ -237,9 +246,11 @@ def share_line(
     score: tuple[int, int],
     deals_won: list[bool | None],
     language: str = "en",
+    hints: bool = False,
     par: tuple[int, int] | None = None,
 ) -> str:
-    """The same result as one plain sentence for screen readers, in ``language``.
+    """The same result as one plain sentence for screen readers, in ``language``
+    (``hints``: played with "learn with hints", said after the sentence).
 
     >>> share_line("karnoffel", 12, True, (7, 4), [True, False, True])
     'Stichtag Karnöffel daily 12: won 7 to 4, 2 of 3 deals won.'
@@ -247,6 +258,8 @@ def share_line(
     'Stichtag Doppelkopf daily 3: won +9 to +2, 2 of 3 hands won.'
     >>> share_line("karnoffel", 1, False, (4, 7), [False], par=(7, 5)).split(". ")[-1]
     'Par 7–5: -5 deals against it.'
+    >>> share_line("karnoffel", 12, False, (4, 7), [False], hints=True)
+    'Stichtag Karnöffel daily 12: lost 4 to 7, 0 of 1 deal won. Played with hints.'
     """
     tally = render(
         f"share.line.{GAMES[game].deal_unit}s",
@@ -265,7 +278,7 @@ def share_line(
     )
     if par is not None:
         line += " " + _par_part(game, score, par, "par.line", language)
-    return line
+    return render("share.line.with_hints", {"line": line}, language) if hints else line
 
 
 def _game_name(game: str, language: str) -> str:

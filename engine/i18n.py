@@ -13,8 +13,8 @@ Some parameters name other catalog entries instead of carrying words: a
 
 >>> render("card_in_wrong_phase", {"phase": "phase_show"})
 'Cards cannot be played now: players are deciding whether to show their hands.'
->>> render("dk_score_below", {"party": "kontra", "level": "no90"})
-'Kontra stayed below no 90: +1.'
+>>> render("dk_score_level_missed", {"party": "kontra", "level": "no90"})
+'Kontra announced no 90 and missed it: +2.'
 
 A ``count`` param picks a plural entry (``key_one``, ``key_other``, ...) by
 the language's CLDR plural rules, as ``Intl.PluralRules`` does on the page:

@@ -45,7 +45,9 @@ class Message:
 
     @classmethod
     def of(cls, key: str, **params: object) -> Message:
-        if key not in catalog():
+        entries = catalog()
+        # A key with a count may be a plural family: key_one, key_other (engine/i18n.py).
+        if key not in entries and not ("count" in params and f"{key}_other" in entries):
             raise KeyError(f"unknown message key {key!r}")
         return cls(key, tuple((name, str(value)) for name, value in params.items()))
 

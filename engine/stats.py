@@ -1,9 +1,10 @@
 """Statistics of a player's dailies, computed from the results kept on the device.
 
-A result is ``{"number": daily number, "won": bool, "archive": bool,
+A result is ``{"number": daily number, "won": bool, "archive": bool, "hints": bool,
 "difference"?: int}``; ``archive`` marks a past daily played later from the
-archive, ``difference`` is the result's difference to par (:mod:`engine.par`;
-absent when the daily had no par). Dailies
+archive, ``hints`` one played with "learn with hints" (absent: without),
+``difference`` the result's difference to par (:mod:`engine.par`; absent when
+the daily had no par). Dailies
 played on their own day count in played / won / streaks; archive games are
 counted apart. A streak runs only over *consecutive daily numbers* that
 were all won; the current streak is still alive if its last daily is today's
@@ -21,6 +22,8 @@ or yesterday's.
 >>> s = summarize(with_par, today=3)
 >>> s["par_chart"], s["par_average"], s["par_count"]
 ([{'number': 1, 'difference': 2}, {'number': 2, 'difference': -3}], -0.5, 2)
+>>> summarize([{"number": 1, "won": True, "hints": True}], today=1)["with_hints"]
+1
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ STATS_SCHEMA = 1
 
 
 def validate_results(results: object) -> list[dict[str, Any]]:
-    """Keep only well-formed results (one per daily number and kind, the first wins)."""
+    """Keep only well-formed results (one per daily number and kind, the first wins);
+    ``hints`` is kept only when true."""
     if not isinstance(results, list):
         return []
     seen: set[tuple[int, bool]] = set()
@@ -43,14 +47,17 @@ def validate_results(results: object) -> list[dict[str, Any]]:
         if not isinstance(entry, dict):
             continue
         number, won, archive = entry.get("number"), entry.get("won"), entry.get("archive", False)
+        hinted = entry.get("hints", False)
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
             continue
-        if not isinstance(won, bool) or not isinstance(archive, bool):
+        if not all(isinstance(flag, bool) for flag in (won, archive, hinted)):
             continue
         if (number, archive) in seen:
             continue
         seen.add((number, archive))
         result: dict[str, Any] = {"number": number, "won": won, "archive": archive}
+        if hinted:
+            result["hints"] = True
         difference = entry.get("difference")
         if isinstance(difference, int) and not isinstance(difference, bool):
             result["difference"] = difference
@@ -72,9 +79,12 @@ def _streaks(on_the_day: list[tuple[int, bool]]) -> list[tuple[int, int]]:
 
 
 def summarize(results: object, today: int) -> dict[str, Any]:
-    """Played, won, win %, current and best streak, archive counts, chart data."""
+    """Played, won, win %, current and best streak, archive counts, how many
+    dailies were played with hints (on their day and from the archive), chart
+    data (each daily with its ``hints`` flag)."""
     valid = validate_results(results)
     on_the_day = sorted((r["number"], r["won"]) for r in valid if not r["archive"])
+    hinted = {r["number"] for r in valid if not r["archive"] and r.get("hints")}
     archive = [r for r in valid if r["archive"]]
     played = len(on_the_day)
     won = sum(1 for _, w in on_the_day if w)
@@ -95,8 +105,10 @@ def summarize(results: object, today: int) -> dict[str, Any]:
         "best_streak": best,
         "archive_played": len(archive),
         "archive_won": sum(1 for r in archive if r["won"]),
+        "with_hints": len(hinted),
+        "archive_with_hints": sum(1 for r in archive if r.get("hints")),
         # The last 30 dailies played on their day, oldest first, for the chart.
-        "chart": [{"number": n, "won": w} for n, w in on_the_day[-30:]],
+        "chart": [{"number": n, "won": w, "hints": n in hinted} for n, w in on_the_day[-30:]],
         # The difference to par of the last 30 dailies with par, oldest first.
         "par_chart": [{"number": n, "difference": d} for n, d in against_par[-30:]],
         "par_count": len(against_par),

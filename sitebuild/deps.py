@@ -27,13 +27,18 @@ def installed_pyodide_version() -> str | None:
 
 
 def ensure_node_modules() -> str:
-    """Make sure node_modules/pyodide is the pinned version (``npm ci``); return it."""
+    """Make ``node_modules`` hold exactly package-lock.json (``npm ci``, redone
+    whenever the lock changes); return the pinned Pyodide version."""
     pinned = pinned_pyodide_version()
-    if installed_pyodide_version() != pinned:
+    stamp = ROOT / "node_modules" / ".stichtag-lock"
+    want = sha256_of(ROOT / "package-lock.json")
+    current = stamp.exists() and stamp.read_text().strip() == want
+    if not current or installed_pyodide_version() != pinned:
         if shutil.which("npm") is None:
             sys.exit("build.py: npm (Node >= 18) is needed to install Pyodide; install Node.js")
         log(f"npm ci (pyodide {pinned}) ...")
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+        stamp.write_text(want + "\n")
     found = installed_pyodide_version()
     if found != pinned:
         sys.exit(f"build.py: node_modules/pyodide is {found}, package.json pins {pinned}")

@@ -20,10 +20,16 @@ EN = json.loads((ROOT / "engine" / "locales" / "en.json").read_text(encoding="ut
 INJECTS_CSS = re.compile(
     r"""createElement\(\s*["'](link|style)["']|["']stylesheet["']|\.css\b|insertRule|adoptedStyleSheets"""
 )
-#: A literal text key asked for: t("key" / plural("key" / nodes("key".
-TEXT_CALL = re.compile(r"""\b(t|plural|nodes)\(\s*"([^"]+)"\s*[,)]""")
+#: A literal text key asked for: t("key" / plural("key" / nodes("key" / sentence("key".
+TEXT_CALL = re.compile(r"""\b(t|plural|nodes|sentence)\(\s*"([^"]+)"\s*[,)]""")
 #: A key built on a literal prefix: t(`kf.call.${call}` / has(`dk.variant.${v}`.
-TEXT_PREFIX_CALL = re.compile(r"""\b(?:t|plural|nodes|has)\(\s*`([^`$]+)\$\{""")
+TEXT_PREFIX_CALL = re.compile(r"""\b(?:t|plural|nodes|sentence|has)\(\s*`([^`$]+)\$\{""")
+#: A text glued to another with a space (` ${t("detail")}`, t(...) + " "): the order
+#: and the gap are the language's, so the whole sentence is one catalog entry (or
+#: sentences() runs whole sentences together).
+GLUED_TEXT = re.compile(
+    r"""`\s+\$\{(?:t|plural|sentence)\(|\)\s*\+\s*["'`]\s|["'`]\s["'`]\s*\+\s*(?:t|plural)\("""
+)
 #: A key of index.html's skeleton: data-t="key", data-t-label="key".
 HTML_KEY = re.compile(r"""data-t(?:-label)?="([^"]+)\"""")
 #: The keys filling a skeleton label's placeholders: data-t-args="name=key role=key".
@@ -190,6 +196,11 @@ def english_literals(path: Path) -> list[str]:
     return found
 
 
+def test_no_script_glues_texts_together_with_spaces() -> None:
+    found = [line for path in modules() for line in lines_matching(GLUED_TEXT, path)]
+    assert not found, "one catalog entry per sentence:\n" + "\n".join(found)
+
+
 def test_no_english_text_is_left_in_a_script() -> None:
     found = [line for path in modules() for line in english_literals(path)]
     assert not found, "texts belong in engine/locales/en.json:\n" + "\n".join(found)
@@ -233,3 +244,11 @@ def test_the_checks_catch_a_branch_and_an_injected_stylesheet(tmp_path: Path) ->
     bad = tmp_path / "bad.js"
     bad.write_text('const link = document.createElement("link");\nlink.href = "x.css";\n')
     assert len(lines_matching(INJECTS_CSS, bad)) == 2
+    glued = tmp_path / "glued.js"
+    glued.write_text(
+        'detail = ` ${t("kf.call.detail", { offered })}`;\n'
+        'return t(`kf.call.${call}`) + " " + detail;\n'
+        'const x = " " + t("a");\n'
+        'const fine = sentences([t("a"), t("b")]);\n'
+    )
+    assert len(lines_matching(GLUED_TEXT, glued)) == 3

@@ -175,8 +175,17 @@ def score_hand(summary: HandSummary) -> HandScore:
             items.append(ScoreItem(winner, 2, message))
     for level in LEVELS[2:]:
         if summary.stayed_below(loser, level.number):
-            key = "dk_score_schwarz" if level.opponents_below == 0 else "dk_score_below"
-            items.append(ScoreItem(winner, 1, Message.of(key, party=loser.value, level=level.id)))
+            # "below no 90" says nothing in words: the message names the card points.
+            if level.opponents_below == 0:
+                message = Message.of("dk_score_schwarz", party=loser.value, level=level.id)
+            else:
+                message = Message.of(
+                    "dk_score_below",
+                    party=loser.value,
+                    level=level.id,
+                    points=level.opponents_below,
+                )
+            items.append(ScoreItem(winner, 1, message))
         if summary.level(winner) >= level.number:
             message = Message.of("dk_score_level_announced", party=winner.value, level=level.id)
             items.append(ScoreItem(winner, 1, message))

@@ -309,7 +309,7 @@ class State(MatchState):
         except ValueError as error:
             raise IllegalActionError(Message.of("bad_deal", detail=str(error))) from None
         if deal.dealer is None:
-            raise IllegalActionError(Message.of("bad_deal", detail="it names no dealer"))
+            raise IllegalActionError(Message.of("bad_deal_no_dealer"))
         self._reset_deal(deal.dealer)
         self.deal = deal
         self._deal_stage()

@@ -214,6 +214,12 @@ def test_axe_finds_nothing_on_the_loading_and_app_screens(
         ids = page.evaluate("() => [...document.querySelectorAll('[id]')].map((el) => el.id)")
         assert len(ids) == len(set(ids))
         page.keyboard.press("Escape")
+        # Back on the match's panel: Escape closes it too, the table stays on show.
+        page.locator("dialog[data-dialog=result][open]").wait_for(state="detached")
+        if active(sp)["inPanel"]:
+            page.keyboard.press("Escape")
+            assert page.locator(".result-panel").is_hidden()
+            assert page.evaluate("() => document.activeElement.matches('.deal-log summary')")
         page.click(".app-menu-stats")
         page.locator("dialog[data-dialog=stats][open]").wait_for()
         ids = page.evaluate("() => [...document.querySelectorAll('[id]')].map((el) => el.id)")

@@ -289,3 +289,16 @@ def test_card_pictures_have_alt_text_in_the_pages_language(
             if not any(word.lower() in alt.lower() for word in words):
                 problems.append(f"{src}: alt {alt!r} does not name the suit ({' / '.join(words)})")
     assert not problems, f"{language}/{page}:\n" + "\n".join(problems)
+
+
+#: Texts of the theme (Material's own words) that must not stay English in a translation.
+THEME_ENGLISH = re.compile(r'(?:alt|title|aria-label)="(?:logo|Dark|Light|Search|Share|Clear)"')
+
+
+@pytest.mark.parametrize(("language", "page"), [lp for lp in LANGUAGE_PAGES if lp[0] != "en"])
+def test_the_theme_s_own_texts_are_in_the_page_s_language(
+    docs_build: DocsBuild, language: str, page: str
+) -> None:
+    """The palette toggles and the logo are named in the page's language (mkdocs.yml)."""
+    text = built_page(docs_build, language, page).read_text(encoding="utf-8")
+    assert THEME_ENGLISH.findall(text) == []

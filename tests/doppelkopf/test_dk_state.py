@@ -190,8 +190,13 @@ def test_an_explicit_deal_that_names_another_dealer_is_refused() -> None:
     """records.md: a later deal's dealer follows the rules; a contradiction is
     refused, never silently obeyed or ignored."""
     state = _redeal_after_poverty([seeded_deal("other", 0, 0)])
-    with pytest.raises(IllegalActionError, match="deal 1 names dealer 0, but by the rules seat 3"):
+    with pytest.raises(
+        IllegalActionError, match="deal 1 names dealer 0, but by the rules seat 3"
+    ) as error:
         state.settle_chance()
+    # The seats are params the page names ("West"), not words inside an English detail.
+    assert error.value.reason.key == "bad_deal_dealer"
+    assert dict(error.value.reason.params) == {"number": "1", "dealer": "0", "seat": "3"}
     agreeing = _redeal_after_poverty([seeded_deal("other", 0, 3)])
     agreeing.settle_chance()
     assert agreeing.dealer == 3

@@ -84,7 +84,9 @@ def test_plural_families_are_complete_and_stand_alone() -> None:
     for base in plural_bases(EN):
         assert f"{base}_other" in EN, f"{base}_one without {base}_other"
         assert base not in EN, f"{base} is both a text and a plural family"
-        assert placeholders(EN[f"{base}_one"]) == placeholders(EN[f"{base}_other"]), base
+        # "one" is exactly 1 in English, German and Spanish: its form may say it in words.
+        one, other = placeholders(EN[f"{base}_one"]), placeholders(EN[f"{base}_other"])
+        assert one - {"count"} == other - {"count"}, base
     odd = [
         key
         for key in EN
@@ -228,3 +230,91 @@ def test_the_share_op_words_the_share_text_in_the_language_asked_for() -> None:
             assert shared["won"] == english["won"]
     with pytest.raises(BridgeError):
         session.op_share({"address": "x", "lang": "fr"})
+
+
+# ------------------------------------------------------- the translators' findings
+#: A count right before the thing it counts ("{{count}} cards", "{{count}} {{suit}} cards").
+COUNTED_NOUN = re.compile(r"\{\{count\}\} (\{\{\w+\}\} )?(?!of\b)[a-z]")
+#: Counts the engine never gives as 1 (one threat has its own text, hint_lead_one_threat).
+NEVER_ONE = {"hint_lead_threats"}
+#: An English text that names a seat by its number ("seat {{seat}}", as the engine's text does).
+SEAT_NUMBER = re.compile(r"\b[Ss]eat \{\{(\w+)\}\}")
+
+
+def test_a_counted_noun_has_its_plural_forms() -> None:
+    """ "the last 1 dailies", "1 cards": a text that counts a noun is a plural family."""
+    unformed = [
+        key
+        for key, text in EN.items()
+        if COUNTED_NOUN.search(text) and split_suffix(key, PLURALS) is None and key not in NEVER_ONE
+    ]
+    assert unformed == [], "a count without _one/_other forms"
+
+
+def test_a_team_s_texts_say_us_and_them_in_the_sentence() -> None:
+    """ "Us passes": the page's texts about a team have the _us and _them sentences."""
+    plain = [
+        key
+        for key, text in EN.items()
+        if "team" in placeholders(text) and split_suffix(key, CONTEXTS) is None
+    ]
+    assert plain
+    lacking = [key for key in plain if f"{key}_us" not in EN or f"{key}_them" not in EN]
+    assert lacking == []
+
+
+def test_a_seat_named_by_number_has_the_page_s_variant() -> None:
+    """The engine's English says "seat 2"; the page names the seat ("West", "you"),
+    so every such text has the variant the page shows (web/js/table/messages.js)."""
+    numbered = [
+        key for key, text in EN.items() if SEAT_NUMBER.search(text) and key != "seat.unknown"
+    ]
+    assert numbered
+    lacking = [
+        key
+        for key in numbered
+        if not any(f"{key}_{variant}" in EN for variant in ("other", "you", "yours"))
+    ]
+    assert lacking == []
+    for key in numbered:
+        for variant in ("other", "you", "yours"):
+            if f"{key}_{variant}" in EN:
+                assert not SEAT_NUMBER.search(EN[f"{key}_{variant}"]), f"{key}_{variant}"
+
+
+def test_the_score_below_a_level_names_the_card_points() -> None:
+    """ "Kontra stayed below no 90" says nothing: the line names the card points."""
+    for language in LANGUAGES:
+        text = render(
+            "dk_score_below", {"party": "kontra", "level": "no90", "points": "90"}, language
+        )
+        assert "90" in text and render("announcement.no90", None, language) not in text, language
+
+
+def test_every_sentence_ends_as_its_siblings_do() -> None:
+    """A save's reason is a sentence inside "…: {{reason}} It was set aside": it ends
+    with a full stop in every language, as the other reasons do."""
+    for language in LANGUAGES:
+        entries = read(language)
+        reasons = [key for key in entries if key.startswith("save.")]
+        endings = {key: entries[key][-1] for key in reasons}
+        assert set(endings.values()) <= {".", "。"}, (language, endings)
+
+
+def test_karnoffel_tutorials_name_suits_by_param() -> None:
+    """A suit's name depends on the faces chosen (Acorns or Clubs): the tutorials'
+    texts take it as a {{suit}} param, which the page names in the table's faces."""
+    face_bound = {
+        EN[f"suit.{faces}.{suit}"]
+        for faces in ("german", "french")
+        for suit in "ALHB"
+        if EN[f"suit.german.{suit}"] != EN[f"suit.french.{suit}"]
+    }
+    assert face_bound == {"Acorns", "Leaves", "Bells", "Clubs", "Spades", "Diamonds"}
+    named = [
+        key
+        for key, text in EN.items()
+        if key.startswith(("tutorial_kc_", "tutorial_kh_"))
+        and any(re.search(rf"\b{name}\b", text) for name in face_bound)
+    ]
+    assert named == []

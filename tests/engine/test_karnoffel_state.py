@@ -491,3 +491,12 @@ def test_completed_tricks_come_with_winner_and_reason() -> None:
     winner_card = next(c["card"] for c in trick["cards"] if c["seat"] == trick["winner"])
     assert trick["reason"]["text"].startswith(f"{winner_card} wins")
     assert trick["reason"]["key"].startswith("win_")
+
+
+def test_a_deal_without_its_dealer_is_refused_in_words() -> None:
+    """The refusal is its own catalog entry, not an English detail in a param."""
+    state = State(Rules(), seed="no-dealer")
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_action(Deal(None, DECK[:20]))
+    assert error.value.reason.key == "bad_deal_no_dealer"
+    assert dict(error.value.reason.params) == {}

@@ -175,7 +175,13 @@ def test_a_wrong_move_is_refused_explained_and_changes_nothing(name: str) -> Non
             if wrong == expected.action:
                 continue
             refused = call(op="act", action=wrong)
-            assert refused["ok"] is False and refused["error"]["key"] == "tutorial_wrong_move"
+            assert refused["ok"] is False
+            if wrong in reply["view"]["hands"][reply["view"]["seat"]]["known"]:
+                assert refused["error"]["key"] == "tutorial_wrong_card"
+                assert refused["error"]["params"] == {"card": wrong}
+            else:
+                assert refused["error"]["key"] == "tutorial_wrong_move"
+                assert refused["error"]["params"] == {"action": wrong}
             mistakes = dict(expected.mistakes)
             explanation = mistakes.get(wrong, expected.explanation)
             assert explanation is not None

@@ -8,8 +8,9 @@
 // URL: (nothing) today's daily · ?daily=YYYY-MM-DD that daily · ?free the
 // free game (resumed, or a new one with the remembered rules) · ?seed=S a
 // free game with that seed (&rules=&target=&players=&faces= override the
-// remembered rules). &friend=CODE (with ?daily=) adds a friend's game of that
-// daily to its friends' table. Test knob: &level=random|heuristic|search.
+// remembered rules) · ?tutorial=ID that tutorial (resumed from its own slot).
+// &friend=CODE (with ?daily=) adds a friend's game of that daily to its friends'
+// table. Test knob: &level=random|heuristic|search.
 // &game=karnoffel|doppelkopf picks the game of the daily and the free game
 // (else the remembered one; see games/games.js).
 import { localDate } from "./dates.js";
@@ -17,11 +18,15 @@ import { button, h } from "./dom.js";
 import { DEFAULT_GAME, gameFrom, nextGame, normalizeSettings, setups } from "./games/games.js";
 import { createNotices } from "./notices.js";
 import { rulesHref } from "./rules.js";
-import { Store, dailySlot, freeSlot } from "./storage.js";
+import { HINTED_DECISIONS } from "./game.js";
+import { Store, dailySlot, freeSlot, tutorialSlot } from "./storage.js";
+import { tables } from "./table/tables.js";
 import { formatMessage } from "./table/messages.js";
-import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, formatDate, onLanguageChange, t, useLanguage } from "./texts.js";
+import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, formatDate, onLanguageChange, sentences, t, useLanguage } from "./texts.js";
 import { openArchive } from "./dialogs/archive.js";
 import { createDialog } from "./dialogs/dialog.js";
+import { openHowToPlay } from "./dialogs/how-to-play.js";
+import { openLearn } from "./dialogs/learn.js";
 import { addFriendCode, friendsPanel, openFriends } from "./dialogs/friends.js";
 import { openReview } from "./dialogs/review.js";
 import { openNewGame } from "./dialogs/new-game.js";
@@ -71,6 +76,8 @@ export class App {
       archive: button("", () => this.showArchive(), "app-menu-archive"),
       new: button("", () => this.showNewGame(), "app-menu-new"),
       stats: button("", () => this.showStats(), "app-menu-stats"),
+      learn: button("", () => this.showLearn(), "app-menu-learn"),
+      howto: button("", () => this.showHowToPlay(), "app-menu-howto"),
       friends: button("", () => this.showFriends(), "app-menu-friends"),
       review: button("", () => this.showReview(), "app-menu-review"),
       // The rules of the game on the table, in a new tab: the game stays open.
@@ -80,7 +87,9 @@ export class App {
     this.languageChoice = h("select", { class: "app-menu-language", name: "language" },
       LANGUAGES.map((code) => h("option", { value: code, lang: code }, LANGUAGE_NAMES[code])));
     this.languageChoice.addEventListener("change", () => this.chooseLanguage(this.languageChoice.value));
-    this.menu = h("nav", { class: "app-menu" }, Object.values(this.menuItems), this.gameSwitch, this.languageChoice);
+    // "Learn with hints": the next HINTED_DECISIONS decisions get the engine's advice.
+    this.hintSwitch = h("button", { type: "button", class: "app-menu-hints", "aria-pressed": "false", onclick: () => this.toggleHints() });
+    this.menu = h("nav", { class: "app-menu" }, Object.values(this.menuItems), this.hintSwitch, this.gameSwitch, this.languageChoice);
     header.append(h("div", { class: "app-bar" }, this.titleEl, this.menu));
     this.labelMenu();
 
@@ -94,6 +103,8 @@ export class App {
       stats: createDialog(document.body, "stats"),
       archive: createDialog(document.body, "archive"),
       newGame: createDialog(document.body, "new-game"),
+      learn: createDialog(document.body, "learn"),
+      howto: createDialog(document.body, "howto"),
       friends: createDialog(document.body, "friends"),
       review: createDialog(document.body, "review"),
     };
@@ -109,7 +120,27 @@ export class App {
     this.languageChoice.value = currentLanguage();
     this.languageChoice.setAttribute("aria-label", t("menu.language"));
     this.languageChoice.title = t("menu.language");
+    this.hintSwitch.textContent = t("menu.hints");
+    this.hintSwitch.title = t("menu.hints_title", { number: HINTED_DECISIONS });
     this.updateRulesLink();
+  }
+
+  /** Hints on for the next decisions, or off. */
+  toggleHints() {
+    this.game.setHints(this.game.hints > 0 ? 0 : HINTED_DECISIONS);
+  }
+
+  /** The switch shows whether hints are on (they switch off by themselves after three decisions). */
+  onHints(left) {
+    this.hintSwitch.setAttribute("aria-pressed", String(left > 0));
+  }
+
+  /** A hint was shown: a daily is then "played with hints" (in its save, share text and statistics). */
+  onHintShown(response) {
+    const slot = this.slot;
+    if (!slot || !slot.daily || slot.hinted) return;
+    slot.hinted = true;
+    this.onState(response, slot);
   }
 
   /** The menu's rules link: the page of the game and rule set on the table, in the page's language. */
@@ -150,6 +181,9 @@ export class App {
 
   titleFor(response) {
     const slot = this.slot;
+    if (slot && slot.tutorial && response && response.tutorial) {
+      return t("header.tutorial", { title: formatMessage(response.tutorial.title) });
+    }
     if (slot && slot.daily) {
       const { game, number, date } = slot.daily;
       return t(`game.prefix.${game}`) + t(date < localDate() ? "header.archive" : "header.daily", { number: String(number), date: formatDate(date) });
@@ -178,12 +212,16 @@ export class App {
       onMatchOver: (response, slot) => this.onMatchOver(response, slot),
       onNewMatch: () => this.newFreeGame(),
       onError: (error) => this.onGameError(error),
+      onHints: (left) => this.onHints(left),
+      onHintShown: (response) => this.onHintShown(response),
+      onLeaveTutorial: () => this.navigate(""),
     });
     addEventListener("popstate", () => {
       this.params = new URLSearchParams(location.search);
       this.route();
     });
     await this.route();
+    this.offerTutorial();
   }
 
   /** The game this page plays now (the URL's, else the remembered one). */
@@ -211,6 +249,7 @@ export class App {
     await this.refreshCatalog();
     const params = this.params;
     this.labelMenu();
+    if (params.has("tutorial")) return this.openTutorial(params.get("tutorial"));
     if (params.has("daily")) {
       const friend = params.get("friend");
       const response = await this.openDaily(params.get("daily"), { fromUrl: true });
@@ -253,9 +292,10 @@ export class App {
   async openInSlot(slot, request) {
     const previous = this.slot;
     const previousFaces = this.game.options ? this.game.options.faces : null;
-    // A daily's rules are fixed: it is shown with the remembered card faces;
-    // a free game with the faces of its own rules.
-    this.game.setOptions({ faces: slot.daily ? this.settings.faces : null });
+    // A daily's and a tutorial's rules are fixed: they are shown with the
+    // remembered card faces; a free game with the faces of its own rules.
+    this.game.setOptions({ faces: slot.daily || slot.tutorial ? this.settings.faces : null });
+    this.notices.hide("learn-offer");
     this.slot = slot;
     this.resultShownFor = null;
     try {
@@ -295,7 +335,7 @@ export class App {
         this.setAsideNotice(key, () => t(saved.reason.key, saved.reason.params));
       } else if (saved.status === "ok") {
         try {
-          const response = await this.openInSlot({ key, daily: { game, date: text, number: null } },
+          const response = await this.openInSlot({ key, daily: { game, date: text, number: null }, hinted: saved.save.hints === true },
             { op: "load", save: saved.save.save, daily: { game, date: text }, today, between_deals: saved.save.between === true });
           this.afterDailyOpened(response);
           return response;
@@ -337,7 +377,7 @@ export class App {
   async refuseDate(payload, { fromUrl }) {
     const today = localDate();
     const haveToday = today >= this.catalog.daily.first;
-    const text = () => `${t("notice.bad_url", { reason: refusalWords(payload) })} ${haveToday ? t("notice.bad_url_more") : ""}`.trim();
+    const text = () => sentences([t("notice.bad_url", { reason: refusalWords(payload) }), haveToday ? t("notice.bad_url_more") : ""]);
     const goToday = { label: () => t("notice.go_today"), onClick: () => this.navigate("") };
     // The table behind the notice: today's daily (or a free game before the first
     // daily, or when today's daily is the one that cannot be opened).
@@ -366,6 +406,67 @@ export class App {
     if (where === "kept") this.keptSlots.add(key);
     const text = { moved: "notice.set_aside", kept: "notice.set_aside_kept" }[where] || "notice.set_aside_lost";
     this.notices.show(`set-aside:${key}`, "warning", () => t(text, { reason: reason() }));
+  }
+
+  // ------------------------------------------------------------ tutorials
+  /** A tutorial: resumed from its own slot, else from its start. Never counted in the statistics. */
+  async openTutorial(id) {
+    const tutorial = (this.catalog.tutorials || []).find((entry) => entry.id === id);
+    if (!tutorial) {
+      this.notices.show("bad-url", "error", () => t("notice.no_tutorial"));
+      history.replaceState(null, "", this.keptKnobs());
+      this.params = new URLSearchParams(location.search);
+      return this.game.response ? null : this.openToday();
+    }
+    const key = tutorialSlot(id);
+    const saved = this.store.readSave(key);
+    if (saved.status === "bad") this.setAsideNotice(key, () => t(saved.reason.key, saved.reason.params));
+    if (saved.status === "ok") {
+      try {
+        return await this.openInSlot({ key, tutorial: id }, { op: "load", save: saved.save.save, between_deals: saved.save.between === true });
+      } catch (error) {
+        this.setAsideNotice(key, () => t("save.not_replayable", { reason: refusalWords(errorPayload(error)) }));
+      }
+    }
+    return this.openInSlot({ key, tutorial: id }, { op: "tutorial", id });
+  }
+
+  /** A first visit offers the tutorial of the game on show, once; the daily stays playable. */
+  offerTutorial() {
+    const learn = this.store.readLearn();
+    if (learn.offered || this.slot && this.slot.tutorial) return;
+    const tutorial = (this.catalog.tutorials || []).find((entry) => entry.game === this.currentGame());
+    if (!tutorial) return;
+    this.store.writeLearn({ ...learn, offered: true });
+    this.notices.show("learn-offer", "info", () => t("notice.learn_offer", { title: formatMessage(tutorial.title) }),
+      [{ label: () => t("notice.learn_start"), onClick: () => this.navigate(`tutorial=${tutorial.id}`) }]);
+  }
+
+  showLearn() {
+    openLearn(this.dialogs.learn, {
+      tutorials: this.catalog.tutorials || [],
+      learn: this.store.readLearn(),
+      saved: (id) => this.store.readSave(tutorialSlot(id)).status === "ok",
+      onOpen: (id) => this.navigate(`tutorial=${id}`),
+    });
+  }
+
+  /** "How to play" for the game and rule set on the table (the remembered one without a table). */
+  showHowToPlay() {
+    const response = this.game.response;
+    const view = response ? response.view : null;
+    const game = view ? view.game : this.currentGame();
+    const sets = this.catalog.games[game].sets;
+    const set = sets.find((entry) => view && view.rules && entry.name === view.rules.set) || sets[0];
+    const faces = this.game.options.faces || (view && view.rules && view.rules.faces) || this.settings.faces || "german";
+    openHowToPlay(this.dialogs.howto, {
+      title: t(`game.${game}`),
+      help: set.help,
+      view,
+      table: tables[game],
+      faces,
+      suit: (view && view.chosen) || "B",
+    });
   }
 
   // ------------------------------------------------------------ free play
@@ -424,7 +525,11 @@ export class App {
   onState(response, slot, { between = !!(response && response.view && response.view.phase === "deal") } = {}) {
     if (!slot || !slot.key || !response || !response.save || this.keptSlots.has(slot.key)) return;
     if (response.daily && slot.daily) slot.daily.number = response.daily.number;
-    this.store.writeSave(slot.key, { save: response.save, daily: slot.daily, between });
+    this.store.writeSave(slot.key, { save: response.save, daily: slot.daily, between, hints: !!slot.hinted });
+    if (slot.tutorial && response.tutorial && response.tutorial.complete) {
+      const learn = this.store.readLearn();
+      if (!learn.completed.includes(slot.tutorial)) this.store.writeLearn({ ...learn, completed: [...learn.completed, slot.tutorial] });
+    }
   }
 
   onMatchOver(response, slot) {
@@ -449,14 +554,15 @@ export class App {
     // The share text in the player's language, worded by the engine.
     const lang = currentLanguage();
     const name = this.playerName();
-    let share = await this.engine.request({ op: "share", address, lang, name });
+    const hints = !!slot.hinted;
+    let share = await this.engine.request({ op: "share", address, lang, hints, name });
     if (share && !share.ok && share.error.key === "not_shareable" && this.game.response) {
       // The engine was restarted and reopened the match without its daily: say which daily it is.
       const daily = { game: slot.daily.game, date: slot.daily.date };
       await this.engine.request({ op: "load", save: this.game.response.save, daily, today: localDate() });
-      share = await this.engine.request({ op: "share", address, lang, name });
+      share = await this.engine.request({ op: "share", address, lang, hints, name });
     }
-    if (share && !share.ok && name) share = await this.engine.request({ op: "share", address, lang, name: "" });
+    if (share && !share.ok && name) share = await this.engine.request({ op: "share", address, lang, hints, name: "" });
     if (!share || !share.ok) return;
     this.ownShare = { key: slot.key, share, name };
     const { game, date } = slot.daily;
@@ -467,7 +573,7 @@ export class App {
     }
     const archive = date < localDate();
     const difference = share.par ? share.par.difference : undefined;
-    this.store.addResult(game, this.catalog.stats_schema, { number, won: share.won, archive, difference });
+    this.store.addResult(game, this.catalog.stats_schema, { number, won: share.won, archive, hints, difference });
     const summary = await loadSummary(this, game);
     // A friend's link shows the friends' table: the result stays a menu tap away.
     if (this.dialogs.friends.isOpen) return;
@@ -497,7 +603,7 @@ export class App {
 
   /** A new name for your code: the engine makes the share text again ({share} | {error}). */
   async renameShare(slot, address, name) {
-    const reply = await this.engine.request({ op: "share", address, lang: currentLanguage(), name });
+    const reply = await this.engine.request({ op: "share", address, lang: currentLanguage(), hints: !!slot.hinted, name });
     if (!reply || !reply.ok) return { error: formatMessage(reply && reply.error) };
     this.settings = { ...this.settings, name: name.trim() };
     this.store.writeSettings(this.settings);

@@ -10,27 +10,38 @@
 // hooks: onState(response, owner) after every successful state-changing
 // response, onContinue(response, owner) when the person asks for the next deal
 // (before the engine deals it), onMatchOver(response, owner), onError(error),
-// onNewMatch(response).
+// onNewMatch(response), onHints(left, response) when the hints left change,
+// onHintShown(response) when a hint is on show, onLeaveTutorial(response).
 // `owner` is what open() was given for the match the response belongs to (the
 // app's save slot): a computer move that arrives while another match is being
 // opened still belongs to the match it was asked for.
 // options: faces ("german" | "french"; default: the match's rules), pace (ms
 // per computer move; 0 = no waiting and no animation).
+//
+// The coach (table/coach.js) sits on the table: in a tutorial (response.tutorial)
+// a computer step with an instruction waits for the person's "Next"; a wrong
+// move's refusal is shown with its explanation; "learn with hints" asks the
+// engine's `hint` op before each of the person's next decisions (setHints(3)).
 import { delay, h, prefersReducedMotion } from "./dom.js";
 import { t } from "./texts.js";
+import { whyNot } from "./table/hand.js";
 import { attachHandInput, focusCard } from "./table/input.js";
 import { seating } from "./table/layout.js";
+import { renderCoach } from "./table/coach.js";
 import { renderLog } from "./table/log.js";
 import { buildTable, labelTable } from "./table/parts.js";
 import { tables } from "./table/tables.js";
 
 const DEFAULT_PACE = 700;
+/** How many of the person's decisions "learn with hints" advises on, once switched on. */
+export const HINTED_DECISIONS = 3;
 
 /** An Error for a refused request ({ok: false}); the engine's error object is .payload. */
-function refusal(payload) {
+function refusal(payload, answer = null) {
   const error = new Error(payload && payload.text ? payload.text : t("engine.refused"));
   error.name = "EngineRefusal";
   error.payload = payload;
+  error.answer = answer; // the whole refusal (a tutorial's adds an explanation)
   return error;
 }
 
@@ -53,18 +64,23 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     hintCard: null, // the card whose reason the hint line shows
     selection: { key: "", cards: [] }, // cards ticked for a poverty exchange (Doppelkopf)
     matchOverSent: false,
+    // The coach: hints left to give, the hint on show (or why there is none), a
+    // refused tutorial move, and the tutorial step whose "Next" was pressed.
+    coach: { hints: 0, hint: null, hintProblem: null, refusal: null, looked: -1 },
     // [offline] Until the person's first request after open(), computers move without
     // the pace: the first decision is the person's as soon as the engine is ready.
     openingMoves: false,
   };
   const { parts } = state;
+  parts.coach = h("section", { class: "coach", "aria-live": "polite", hidden: true });
+  parts.info.after(parts.coach);
 
   // --------------------------------------------------------- requests
   /** Send one request; one at a time, in order. Resolves to the ok response. */
   function send(request) {
     const result = state.chain.then(async () => {
       const answer = await engine.request(request);
-      if (!answer || answer.ok !== true) throw refusal(answer && answer.error);
+      if (!answer || answer.ok !== true) throw refusal(answer && answer.error, answer);
       return answer;
     });
     state.chain = result.catch(() => {});
@@ -138,6 +154,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     const table = tableOf(view);
     table.render(parts, state.response, ctx);
     renderLog(parts, view, ctx, (card) => table.cardLabel(view, card, ctx.faces));
+    drawCoach();
     refreshHint();
     // The focus moves only when a panel opens or when what had it is gone (the
     // card just played, the call just made, the panel just closed); a redraw
@@ -157,6 +174,71 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       || parts.felt.querySelector(".hand-mine");
     if (target && target.classList.contains("card-mine")) focusCard(target);
     else if (target) target.focus();
+  }
+
+  /** A tutorial's computer step that asks the person to look first, not yet looked at. */
+  function tutorialWaits(response) {
+    const tutorial = response && response.tutorial;
+    return !!(tutorial && !tutorial.complete && tutorial.by === "computer" && tutorial.instruction
+      && response.turn.who === "computer" && state.coach.looked !== tutorial.step);
+  }
+
+  function drawCoach() {
+    const response = state.response;
+    if (!response) return;
+    const view = response.view;
+    const table = tableOf(view);
+    const ctx = context(view);
+    renderCoach(parts.coach, parts, response, state.coach, {
+      words: (message) => table.formatMessage(message, ctx),
+      actionWords: (action) => table.actionWords(view, action, ctx.faces),
+      waiting: tutorialWaits(response),
+      betweenDeals: view.phase === "deal",
+      onNext: () => lookedAt(response),
+      onUndo: () => { undo().catch(() => {}); },
+      onLeave: () => callHook("onLeaveTutorial", response),
+    });
+  }
+
+  /** The person has read the step: the computer makes its move. */
+  function lookedAt(response) {
+    if (response !== state.response || !response.tutorial) return;
+    state.coach.looked = response.tutorial.step;
+    drawCoach();
+    runLoop();
+  }
+
+  /** The person's turn with hints on: ask the engine what it recommends, and show it. */
+  async function requestHint(response) {
+    if (state.coach.hints <= 0 || response.turn.who !== "person") return;
+    let answer = null, problem = null;
+    try {
+      answer = await send({ op: "hint" });
+    } catch (error) {
+      problem = error.payload || null;
+    }
+    if (response !== state.response || state.coach.hints <= 0) return; // the game moved on
+    state.coach.hint = answer ? { action: answer.action, reason: answer.reason } : null;
+    state.coach.hintProblem = problem;
+    drawCoach();
+    if (answer) callHook("onHintShown", response);
+  }
+
+  /** Hints for the next `count` decisions (0: off), starting with the one at hand. */
+  function setHints(count) {
+    const left = Math.max(0, Math.floor(Number(count) || 0));
+    Object.assign(state.coach, { hints: left, hint: null, hintProblem: null });
+    drawCoach();
+    callHook("onHints", left, state.response);
+    if (left && state.response) requestHint(state.response);
+  }
+
+  /** One of the person's decisions was made: one hint fewer. */
+  function decided() {
+    if (state.coach.hints <= 0) return;
+    state.coach.hints -= 1;
+    state.coach.hint = null;
+    callHook("onHints", state.coach.hints, state.response);
   }
 
   /** Say `text` once in the live region; `kind` ("turn", "move", "result") marks the line. */
@@ -198,6 +280,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   function accept(answer, owner) {
     const before = state.response;
     state.response = answer;
+    Object.assign(state.coach, { hint: null, hintProblem: null, refusal: null });
     const view = answer.view;
     const played = answer.played;
     const entered = played && played.kind === "card" ? { seat: played.seat, card: played.action } : null;
@@ -220,11 +303,12 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       announce(table.matchLine(answer, ctx), "result");
       callHook("onMatchOver", answer, owner);
     }
+    requestHint(answer);
   }
 
   // ---------------------------------------------------- computer loop
   function computerToAct(response) {
-    return response.turn.who === "computer";
+    return response.turn.who === "computer" && !tutorialWaits(response);
   }
 
   /** How long to wait before the next computer move. */
@@ -292,6 +376,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     state.matchOverSent = false;
     state.openingMoves = true; // [offline]
     state.focusedCard = null;
+    state.coach.looked = -1;
     hideError();
     showHint("");
     accept(answer, owner);
@@ -316,7 +401,12 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     } catch (error) {
       if (gen === state.generation) {
         if (retry) reportError(error, { retry });
-        else {
+        else if (error.payload && error.payload.key === "tutorial_wrong_move" && error.answer) {
+          // A legal move the tutorial's step does not ask for: why, on the coach.
+          state.coach.refusal = { error: error.payload, explanation: error.answer.explanation };
+          drawCoach();
+          announce(parts.coach.querySelector(".coach-refusal")?.textContent || "", "refusal");
+        } else {
           showHint(errorWords(error));
           reportError(error, { inTable: !error.payload });
         }
@@ -336,6 +426,19 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     return playerRequest({ op: "act", action }, {
       onAnswer: (answer, owner) => {
         showHint("");
+        decided();
+        accept(answer, owner);
+      },
+    });
+  }
+
+  /** Take back the person's last move in a tutorial (and everything after it). */
+  async function undo() {
+    if (!state.response || !state.response.tutorial || state.busy || state.opening) return state.response;
+    state.loopWanted = false; // a computer move on its way is answered, then the undo runs
+    return playerRequest({ op: "undo" }, {
+      onAnswer: (answer, owner) => {
+        state.coach.looked = -1;
         accept(answer, owner);
       },
     });
@@ -400,13 +503,19 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     return view ? tableOf(view).cardLabel(view, card, faces()) : card;
   }
 
+  /** Why `card` cannot be played: its button's sentence (table/hand.js whyNot). */
+  function whyFor(card, reason) {
+    const button = [...parts.felt.querySelectorAll(".card-mine")].find((el) => el.dataset.card === card);
+    return (button && button.dataset.why) || whyNot(cardName(card), reason);
+  }
+
   attachHandInput(parts.felt, {
     onPlay(card) {
       state.focusedCard = card;
       act(card).catch(() => {});
     },
     onRefused(card, reason) {
-      const text = t("table.card.why", { card: cardName(card), reason: reason || t("table.card.cannot_play_now") });
+      const text = whyFor(card, reason);
       // The hint line says it when it changes; asked again, the live region repeats it.
       if (parts.hint.textContent === text) announce(text, "refusal");
       else showHint(text, card);
@@ -414,7 +523,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     onFocusCard(card, reason) {
       if (card) state.focusedCard = card;
       if (!card || !state.response) return showHint("");
-      showHint(reason ? t("table.card.why", { card: cardName(card), reason }) : "", card);
+      showHint(reason ? whyFor(card, reason) : "", card);
     },
   });
 
@@ -422,6 +531,10 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     open,
     act,
     continueDeal,
+    undo,
+    setHints,
+    /** Hints left to give (0: off). */
+    get hints() { return state.coach.hints; },
     reload,
     newMatch,
     get response() { return state.response; },
@@ -438,6 +551,8 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       showHint("");
       draw();
     },
+    /** The tutorial's step on show: the person has read it (the same as its "Next" button). */
+    next() { lookedAt(state.response); },
     /** Resolves when no request is in flight and no computer is about to move. */
     idle() {
       return new Promise((resolve) => {

@@ -3,10 +3,12 @@
 //   stichtag:v1:save:free                  the free Karnöffel game
 //   stichtag:v1:save:free:<game>           the free game of any other game
 //   stichtag:v1:settings                   the chosen free-play rules, card faces and language
-//   stichtag:v1:stats:<game>               {schema, results: [{number, won, archive, difference?}]}
+//   stichtag:v1:save:tutorial:<id>         a tutorial in progress (its own slot)
+//   stichtag:v1:learn                      {offered, completed: [tutorial ids]}
+//   stichtag:v1:stats:<game>               {schema, results: [{number, won, archive, hints?, difference?}]}
 //   stichtag:v1:friends:<game>:<date>      that daily's friends' table (friends-store.js)
 //   stichtag:v1:setaside:<timestamp>       a save or stats that could not be used
-// A save is {format: SAVE_FORMAT, save, daily?: {game, date}, between?: true, savedAt}
+// A save is {format: SAVE_FORMAT, save, daily?: {game, date}, between?: true, hints?: true, savedAt}
 // where `save` is the engine's save of the match: its record without the deals,
 // other seats' hidden actions sealed (the page never keeps a card it may not
 // know); between: saved while a finished deal was on show, before the next deal.
@@ -28,6 +30,10 @@ const FIRST_FREE_SLOTS = { karnoffel: FREE_SLOT };
 /** The slot of `game`'s free game. */
 export function freeSlot(game) { return FIRST_FREE_SLOTS[game] || `${FREE_SLOT}:${game}`; }
 export function statsKey(game) { return `${PREFIX}stats:${game}`; }
+/** A tutorial's own save slot: leaving it and coming back resumes it. */
+export function tutorialSlot(id) { return `${PREFIX}save:tutorial:${id}`; }
+/** What the person has done with the tutorials: {offered: bool, completed: [ids]}. */
+export const LEARN_KEY = `${PREFIX}learn`;
 
 function isObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -154,10 +160,11 @@ export class Store {
     return { status: "ok", save: value };
   }
 
-  writeSave(slot, { save, daily, between = false }) {
+  writeSave(slot, { save, daily, between = false, hints = false }) {
     const stored = { format: SAVE_FORMAT, save, savedAt: new Date().toISOString() };
     if (daily) stored.daily = { game: daily.game, date: daily.date };
     if (between) stored.between = true;
+    if (hints) stored.hints = true; // played with "learn with hints" (a daily says so)
     return this.setJSON(slot, stored);
   }
 
@@ -200,6 +207,17 @@ export class Store {
     }
   }
 
+  // ------------------------------------------------------------ tutorials
+  /** {offered, completed}: whether the first visit's offer was made, the tutorials completed. */
+  readLearn() {
+    const { value } = this.getJSON(LEARN_KEY);
+    const ok = isObject(value);
+    const completed = ok && Array.isArray(value.completed) ? value.completed.filter((id) => typeof id === "string") : [];
+    return { offered: ok && value.offered === true, completed };
+  }
+
+  writeLearn(learn) { return this.setJSON(LEARN_KEY, { offered: !!learn.offered, completed: [...new Set(learn.completed)] }); }
+
   // ---------------------------------------------------------------- stats
   /**
    * The daily results of `game`: {results, problem?}. A stats entry of
@@ -228,9 +246,10 @@ export class Store {
     const { results, aside } = this.readResults(game, schema);
     if (aside === "kept") return false; // the unreadable statistics stay where they are
     if (results.some((entry) => entry && entry.number === result.number)) return false;
-    const kept = { number: result.number, won: result.won, archive: result.archive };
-    if (Number.isInteger(result.difference)) kept.difference = result.difference; // to par
-    results.push(kept);
+    const entry = { number: result.number, won: result.won, archive: result.archive };
+    if (result.hints) entry.hints = true;
+    if (Number.isInteger(result.difference)) entry.difference = result.difference; // to par
+    results.push(entry);
     this.setJSON(statsKey(game), { schema, results });
     return true;
   }

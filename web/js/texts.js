@@ -8,6 +8,8 @@
 //   t("dk.rules.summary_variants", { count: 2 })      the _one/_other form Intl.PluralRules picks
 //   t("deal_won_tricks", { points: 2 }, "us")         the _us variant, when the catalog has it
 //   nodes("kf.panel.score", { mine: boldNode, ... })  placeholders filled with DOM nodes
+//   sentence("table.card.why", { card, reason })      t() with a capital first letter
+//   sentences([first, second])                        sentences run together ("" in Chinese)
 //
 // Placeholders are {{name}}; number params are written with Intl.NumberFormat,
 // dates with formatDate, lists with formatList. Before a catalog has arrived
@@ -23,6 +25,11 @@ const LOCALES = { en: "en", de: "de", es: "es", zh: "zh-Hans" };
  * daily addresses use (?daily=2026-12-03); the others Intl's medium date.
  */
 const DATE_STYLES = { en: null, de: "medium", es: "medium", zh: "medium" };
+/**
+ * What runs one sentence into the next: a space, except after the Chinese
+ * full stop, which carries its own room.
+ */
+const SENTENCE_GAPS = { en: " ", de: " ", es: " ", zh: "" };
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
 const state = {
@@ -121,6 +128,24 @@ export function formatDate(iso) {
   return state.dates.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
 }
 
+/** Sentences (empty ones left out) run together as the language writes them. */
+export function sentences(texts) {
+  return texts.filter(Boolean).join(SENTENCE_GAPS[state.language]);
+}
+
+/**
+ * `text` with a capital first letter, as a sentence or a label starts: a
+ * name that is lower case inside a Spanish sentence ("rey de bellotas")
+ * starts it with a capital ("Rey de bellotas: …").
+ */
+export function capitalized(text) {
+  const value = String(text);
+  const first = value.codePointAt(0);
+  if (first === undefined) return value;
+  const head = String.fromCodePoint(first);
+  return head.toLocaleUpperCase(LOCALES[state.language]) + value.slice(head.length);
+}
+
 /** "A, B and C" in the language's words. */
 export function formatList(items) {
   return state.lists.format(items.map(String));
@@ -167,6 +192,11 @@ export function t(key, params = {}, context = null) {
   const chosen = resolve(key, params, context);
   if (chosen === null) return key;
   return fill(state.entries[chosen], params, word).join("");
+}
+
+/** t() as a sentence or a label: its first letter a capital (see capitalized). */
+export function sentence(key, params = {}, context = null) {
+  return capitalized(t(key, params, context));
 }
 
 /** `key`'s plural form for `count` (with {{count}} filled). */

@@ -3,7 +3,7 @@
 // numbers and an SVG chart of the results, and opens the statistics dialog.
 import { h } from "../dom.js";
 import { localDate } from "../dates.js";
-import { formatNumber, formatSigned, t } from "../texts.js";
+import { formatNumber, formatSigned, plural, t } from "../texts.js";
 import { countdown } from "./countdown.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -38,9 +38,10 @@ export function resultsChart(points) {
       "data-number": point.number,
     });
     const title = svg("title");
-    title.textContent = t("stats.chart_point", {
+    title.textContent = t(point.hints ? "stats.chart_point_hints" : "stats.chart_point", {
       number: String(point.number), result: t(point.won ? "stats.point_won" : "stats.point_lost"),
     });
+    if (point.hints) bar.classList.add("stats-bar-hints");
     bar.append(title);
     chart.append(bar);
   });
@@ -104,6 +105,9 @@ export function statsPanel(summary) {
       h("p", { class: "stats-par-average" }, t("stats.par_average", {
         difference: formatSigned(summary.par_average), count: summary.par_count,
       })));
+  }
+  if (summary.with_hints) {
+    section.append(h("p", { class: "stats-hints" }, plural("stats.with_hints", summary.with_hints)));
   }
   if (summary.archive_played) {
     section.append(h("p", { class: "stats-archive" },

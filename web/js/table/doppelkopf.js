@@ -10,7 +10,7 @@
 import { cardBackSVG, cardSVG } from "../card-art.js";
 import { h } from "../dom.js";
 import { rulesLink, sectionHref } from "../rules.js";
-import { formatList, formatNumber, formatSigned, has, nodes, t } from "../texts.js";
+import { formatList, formatNumber, formatSigned, has, nodes, sentences, t } from "../texts.js";
 import { seatWho } from "./layout.js";
 import { formatMessage } from "./messages.js";
 import { panelWanted, showPanel } from "./panel.js";
@@ -40,8 +40,15 @@ function cardName(card) {
   return t("dk.card.name", { rank: rankWord(rank), suit: suitWord(suit) });
 }
 
-/** The names of this game's cards, suits and ranks in an engine message. */
-const NAMES = { card: cardName, suit: suitWord, rank: rankWord };
+/** A move in words: a call's name, an exchange's cards, else the card's name. */
+function actionWords(action) {
+  const [name, cards] = action.split(":");
+  if (cards !== undefined && name) return formatList(cards.split(",").map(cardName));
+  return has(`dk.action.${action}`) ? t(`dk.action.${action}`) : cardName(action);
+}
+
+/** The names of this game's cards, suits, ranks and moves in an engine message. */
+const NAMES = { card: cardName, suit: suitWord, rank: rankWord, action: actionWords };
 
 /** The card face as SVG markup (French shapes; cards.js prints O/U faces as Q/J). */
 function cardFace(card) {
@@ -163,6 +170,7 @@ function myHand(view, info, ctx) {
     return {
       label: trump ? t("dk.card.trump_label", { card: cardName(card) }) : cardName(card),
       reason: reason ? dkFormat(reason, ctx.seating) : "",
+      reasonNamesCard: Boolean(reason && reason.params && reason.params.card === card),
       face: cardFace(card) + (trump ? `<span class="card-role dk-trump-tag" aria-hidden="true">${t("dk.card.trump_tag")}</span>` : ""),
       classes: trump ? " trump" : "",
     };
@@ -338,9 +346,9 @@ function renderPanel(parts, response, ctx) {
   rows.push(scoreRow(view, ctx, "dk-match-score"));
   if (view.phase === "over") {
     const winners = response.outcome && response.outcome.winner ? response.outcome.winner : [];
-    const names = winners.map((s) => who(seating, s)).join(t("list.amp"));
+    const names = formatList(winners.map((s) => who(seating, s)));
     if (winners.includes(seating.me)) title = t("table.panel.match_won");
-    else title = t(winners.length > 1 ? "dk.panel.winners_won" : "dk.panel.winner_won", { names });
+    else title = t("dk.panel.winners_won", { names, count: winners.length });
     const summary = h("details", { class: "dk-last-hand" }, h("summary", {}, t("dk.panel.hand", { number: result ? result.number : "" })), ...(result ? resultRows(view, result, ctx) : []));
     rows.unshift(summary);
     rows.push(h("ol", { class: "deal-list dk-hand-list", "aria-label": t("dk.panel.hands") }, view.results.map((r) => {
@@ -379,7 +387,7 @@ function describeMove(before, response, ctx) {
   if (shown.done && before && view.played.length > before.view.played.length) {
     const winner = shown.winnerSeat === ctx.seating.me;
     const params = { who: who(ctx.seating, shown.winnerSeat), explanation: explanation(view, ctx) };
-    text += ` ${t("table.move.trick_won", params, winner ? "you" : null)}`;
+    text = sentences([text, t("table.move.trick_won", params, winner ? "you" : null)]);
   }
   return text;
 }
@@ -388,13 +396,18 @@ function describeMove(before, response, ctx) {
 function matchLine(response, ctx) {
   const winners = (response.outcome && response.outcome.winner) || [];
   if (winners.includes(ctx.seating.me)) return t("table.match_line_won");
-  const names = winners.map((s) => who(ctx.seating, s)).join(t("list.and"));
+  const names = formatList(winners.map((s) => who(ctx.seating, s)));
   return t("dk.match_line", { names, count: winners.length });
 }
 
 /** The Doppelkopf table (the same interface as table/karnoffel.js). */
 export const doppelkopfTable = {
   render,
+  actionWords: (view, action) => actionWords(action),
+  /** A card for "How to play": its face and its name. */
+  helpPicture: (notation) => ({ face: cardFace(notation), label: cardName(notation) }),
+  /** A card's notation inside a text (the trump order of "How to play"). */
+  notations: /\b([CSHD](?:10|[AKQJ9]))\b/g,
   describeMove,
   cardLabel: (view, card) => cardName(card),
   formatMessage: (message, ctx) => dkFormat(message, ctx.seating),

@@ -3,25 +3,38 @@
 // and another seat's hand with its size. Each table passes its card names and
 // faces; nothing here knows a rule.
 import { h } from "../dom.js";
-import { plural, t } from "../texts.js";
+import { capitalized, plural, sentence, t } from "../texts.js";
+
+/**
+ * Why a card cannot be played, as one sentence: "Acorns King: <reason>", or the
+ * reason alone when it names the card itself (`reasonNamesCard`), which would
+ * otherwise say the card twice.
+ */
+export function whyNot(label, reason, reasonNamesCard = false) {
+  if (reason && reasonNamesCard) return capitalized(reason);
+  return sentence("table.card.why", { card: label, reason: reason || t("table.card.cannot_play_now") });
+}
 
 /**
  * The person's cards as buttons: playable ones (view.legal) marked, the others
- * with the engine's reason. `card(card, index)` gives {label, reason, face}
- * and optional extra `classes` (" special") for each card.
+ * with the engine's reason and why they cannot be played (data-why, whyNot).
+ * `card(card, index)` gives {label, reason, face} and optional extra `classes`
+ * (" special") and `reasonNamesCard` for each card.
  */
 export function handButtons(view, cards, ctx, card) {
   const legal = new Set(view.legal);
   const buttons = cards.map((notation, index) => {
     const isLegal = legal.has(notation);
-    const { label, reason, face, classes = "" } = card(notation, index);
+    const { label, reason, face, classes = "", reasonNamesCard = false } = card(notation, index);
+    const why = isLegal ? null : whyNot(label, reason, reasonNamesCard);
     return h("button", {
       type: "button",
       class: `card card-mine${isLegal ? " legal" : " illegal"}${classes}`,
       "data-card": notation,
       "aria-disabled": isLegal ? "false" : "true",
-      title: isLegal ? t("table.card.play", { card: label }) : t("table.card.why", { card: label, reason }),
+      title: isLegal ? t("table.card.play", { card: label }) : why,
       "data-reason": reason || null,
+      "data-why": why,
       tabindex: "-1",
       dataset: { index },
       html: face,
@@ -52,6 +65,6 @@ export function handGroup(buttons, className, label = t("table.hand.label")) {
 
 /** Another seat's hand: `cards` drawn, and how many it holds ("5 cards"). */
 export function otherHandGroup(count, cards, showCount) {
-  const counter = showCount ? h("span", { class: "count", title: t("table.hand.count_title", { count }) }, `${count}`) : null;
+  const counter = showCount ? h("span", { class: "count", title: t("table.hand.cards", { count }) }, `${count}`) : null;
   return h("div", { class: "hand hand-other", role: "group", "aria-label": plural("table.hand.cards", count), dataset: { count } }, cards, counter);
 }

@@ -7,7 +7,7 @@ import { cardBackSVG, cardSVG, rankLabel, splitCard, suitSVG } from "../card-art
 import { cardName, cardNames, suitName } from "../cards.js";
 import { h } from "../dom.js";
 import { rulesLink, sectionHref } from "../rules.js";
-import { formatList, nodes, t } from "../texts.js";
+import { capitalized, formatList, has, nodes, sentence, sentences, t } from "../texts.js";
 import { seatLabel, seatWho } from "./layout.js";
 import { formatMessage } from "./messages.js";
 import { panelWanted, showPanel } from "./panel.js";
@@ -36,9 +36,14 @@ function cardLabel(view, card, faces) {
   return role ? t("kf.card.role", { card: cardName(card, faces), role: roleName(role) }) : cardName(card, faces);
 }
 
+/** A move in words: a call's name ("Raise"), else the card's. */
+function actionWords(action, faces) {
+  return has(`kf.call.${action}`) ? t(`kf.call.${action}`) : cardName(action, faces);
+}
+
 /** An engine message in words (table/messages.js) with this table's card names. */
 function wordMessage(message, ctx) {
-  return formatMessage(message, ctx, cardNames(ctx.faces));
+  return formatMessage(message, ctx, { ...cardNames(ctx.faces), action: (action) => actionWords(action, ctx.faces) });
 }
 
 // ------------------------------------------------------------------ info bar
@@ -69,19 +74,19 @@ function renderInfo(parts, view, ctx) {
     for (const { card, role } of view.specials) {
       const rank = rankLabel(splitCard(card).rank, faces);
       if (isPartial(role)) partial.push({ rank, role });
-      else chips.push(h("li", { class: `special special-${role}`, title: t("kf.special.title", { card: cardName(card, faces), role: roleName(role) }) },
+      else chips.push(h("li", { class: `special special-${role}`, title: sentence("kf.special.title", { card: cardName(card, faces), role: roleName(role) }) },
         rulesLink(sectionHref(view, role), { class: "special-link" }, h("b", {}, rank), ` ${roleName(role)}`)));
     }
     if (partial.length) {
       const cards = formatList(partial.map(({ rank }) => t("kf.special.partial_card", { suit: suitName(view.chosen, faces), rank })));
-      chips.push(h("li", { class: "special special-partial", title: t("kf.special.partial_title", { cards }) },
+      chips.push(h("li", { class: "special special-partial", title: sentence("kf.special.partial_title", { cards }) },
         rulesLink(sectionHref(view, partial[0].role), { class: "special-link" },
-          h("b", {}, partial.map(({ rank }) => rank).join(" ")), ` ${t("kf.special.partial")}`)));
+          ...nodes("kf.special.partial_chip", { ranks: h("b", {}, partial.map(({ rank }) => rank).join(" ")) }))));
     }
     blocks.push(h("div", { class: "info-block chosen", role: "group", "aria-label": t("kf.info.chosen_label") },
       h("span", { class: "info-title" }, t("kf.info.chosen")),
       h("span", { class: `chosen-suit suit-${view.chosen}`, html: suitSVG(view.chosen, faces, 22) }),
-      h("b", { class: "chosen-name" }, suitName(view.chosen, faces)),
+      h("b", { class: "chosen-name" }, capitalized(suitName(view.chosen, faces))),
       h("ul", { class: "specials" }, chips)));
   }
   if (view.bid) blocks.push(renderBid(view, ctx));
@@ -91,17 +96,20 @@ function renderInfo(parts, view, ctx) {
 function renderBid(view, ctx) {
   const { seating } = ctx;
   const bid = view.bid;
-  const team = (index) => t(index === seating.myTeam ? "seat.team.us" : "seat.team.them");
-  const log = bid.log.slice(-4).map((entry) => h("li", {}, t(`kf.bid.log.${entry.call}`, { team: team(entry.team) })));
+  const side = (index) => (index === seating.myTeam ? "us" : "them");
+  // Each text has its _us / _them form ("We pass", "They pass"): the side is part of the sentence.
+  const said = (key, index, params = {}) => t(key, { ...params, team: t(`seat.team.${side(index)}`) }, side(index));
+  const log = bid.log.slice(-4).map((entry) => h("li", {}, said(`kf.bid.log.${entry.call}`, entry.team)));
   let state = "";
   if (view.phase === "bid" && bid.step) {
-    if (bid.step === "window") state = t("kf.bid.window", { team: team(bid.team) });
-    else if (bid.offered !== null) state = t("kf.bid.answer", { team: team(bid.team), offered: bid.offered });
+    if (bid.step === "window") state = said("kf.bid.window", bid.team);
+    else if (bid.offered !== null) state = said("kf.bid.answer", bid.team, { offered: bid.offered });
   }
   return h("div", { class: "info-block bid", role: "group", "aria-label": t("kf.bid.label") },
     h("span", { class: "info-title" }, t("kf.bid.title")),
-    h("span", { class: "score-line" }, h("b", { class: "bid-value" }, bid.value),
-      bid.offered !== null && bid.offered !== undefined ? h("span", { class: "bid-offered" }, ` ${t("kf.bid.offered", { offered: bid.offered })}`) : null),
+    h("span", { class: "score-line" }, ...(bid.offered !== null && bid.offered !== undefined
+      ? nodes("kf.bid.value_offered", { value: h("b", { class: "bid-value" }, bid.value), offered: h("span", { class: "bid-offered" }, t("kf.bid.offered", { offered: bid.offered })) })
+      : [h("b", { class: "bid-value" }, bid.value)])),
     h("span", { class: "info-sub bid-state" }, state),
     log.length ? h("ul", { class: "bid-log", "aria-label": t("kf.bid.log_label") }, log) : null);
 }
@@ -136,8 +144,8 @@ function otherHand(view, info, ctx) {
       class: `card card-small${isUp ? " face-up" : ""}${role ? " special" : ""}`,
       "data-face-up": isUp ? t("kf.card.face_up_tag") : null,
       role: "img",
-      "aria-label": isUp ? t("kf.card.face_up_label", { card: label }) : label,
-      title: isUp ? t("kf.card.face_up_title", { card: label }) : label,
+      "aria-label": isUp ? sentence("kf.card.face_up_label", { card: label }) : capitalized(label),
+      title: isUp ? sentence("kf.card.face_up_label", { card: label }) : capitalized(label),
       "data-card": card,
       html: cardSVG(card, faces),
     });
@@ -156,6 +164,7 @@ function myHand(view, info, ctx) {
     return {
       label: cardLabel(view, card, faces),
       reason: reason ? wordMessage(reason, ctx) : "",
+      reasonNamesCard: Boolean(reason && reason.params && reason.params.card === card),
       face: cardSVG(card, faces) + (role ? `<span class="card-role" aria-hidden="true">${short}</span>` : ""),
       classes: `${role ? " special" : ""}${card === faceUp ? " face-up" : ""}`,
     };
@@ -208,12 +217,11 @@ function turnText(view, ctx) {
   return t("table.turn.other_play", { who });
 }
 
-/** A call's button text, with what it means now (the bid's numbers). */
+/** A call's button text, with what it means now (the bid's numbers): one catalog entry each. */
 function callText(call, bid) {
-  let detail = "";
-  if (call === "accept" && bid && bid.offered !== null) detail = ` ${t("kf.call.detail.accept", { offered: bid.offered })}`;
-  if (call === "give-up" && bid) detail = ` ${t("kf.call.detail.give-up", { value: bid.value })}`;
-  return t(`kf.call.${call}`) + detail;
+  if (call === "accept" && bid && bid.offered !== null) return t("kf.call.accept_offered", { offered: bid.offered });
+  if (call === "give-up" && bid) return t("kf.call.give-up_value", { value: bid.value });
+  return t(`kf.call.${call}`);
 }
 
 function renderCalls(parts, view, ctx) {
@@ -296,7 +304,7 @@ function describeMove(before, response, ctx) {
   if (shown.done && before && view.played.length > before.view.played.length) {
     const winner = shown.winnerSeat === ctx.seating.me;
     const params = { who: seatWho(ctx.seating, shown.winnerSeat, { capital: true }), explanation: explanation(view, ctx) };
-    text += ` ${t("table.move.trick_won", params, winner ? "you" : null)}`;
+    text = sentences([text, t("table.move.trick_won", params, winner ? "you" : null)]);
   }
   return text;
 }
@@ -309,6 +317,12 @@ function matchLine(response, ctx) {
 /** The Karnöffel table (the same interface as table/doppelkopf.js). */
 export const karnoffelTable = {
   render,
+  actionWords: (view, action, faces) => actionWords(action, faces),
+  /** A card for "How to play": its face and its name (with its role, for a special card). */
+  helpPicture: (notation, faces, role = null) => ({
+    face: cardSVG(notation, faces),
+    label: role ? t("kf.card.role", { card: cardName(notation, faces), role: roleName(role) }) : cardName(notation, faces),
+  }),
   describeMove,
   cardLabel,
   formatMessage: wordMessage,

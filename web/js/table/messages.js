@@ -4,28 +4,45 @@
 // person at the table and the entry's variant for them:
 //
 //   params  card / cards, trumps (comma lists) / suit / rank   the game's names (`names`)
-//           seat, to_act, bridegroom, poor                     the seat relative to the viewer
+//           seat, to_act, bridegroom, poor, dealer             the seat relative to the viewer
 //           party, announcement, level, phase                  their own catalog entries
 //           date, first                                        formatDate; numbers with Intl
+//           a hint's or tutorial's params by their kind (PARAM_KINDS, engine/hints.py)
+//           action (a move's notation, maybe quoted)           the game's words for it
 //   variant team              -> _us (the viewer's team) or _them
 //           the first seat    -> _you when it is the viewer; else _yours when another
 //                                seat param is the viewer, else _other
 //           (each only when the catalog has that variant; else the plain entry)
 //
+// A message is a sentence: its first letter is a capital even when it starts
+// with a name a language writes in lower case ("rey de bellotas").
 // A key no catalog has (the bridge's technical refusals) shows the engine's text.
-import { formatDate, formatList, has, t } from "../texts.js";
+import { capitalized, formatDate, formatList, has, t } from "../texts.js";
 import { seatWho } from "./layout.js";
 
 /** Seat params, the message's subject first. */
-const SEAT_PARAMS = ["to_act", "seat", "bridegroom", "poor"];
+const SEAT_PARAMS = ["to_act", "seat", "bridegroom", "poor", "dealer"];
 /** Params that name another catalog entry: the prefix of its key. */
 const ENTRY_PARAMS = { party: "party.", announcement: "announcement.", level: "announcement.", phase: "" };
 const CARD_LISTS = new Set(["cards", "trumps"]);
+/**
+ * The other params of hints and tutorials that name cards or seats: the
+ * engine's PARAM_KINDS (engine/hints.py; tests/test_learn_web.py keeps the two in step).
+ */
+export const PARAM_KINDS = {
+  card: ["card", "partner_card", "keep", "best", "winner", "beaten", "threat", "karnoffel", "devil", "disarmed", "charlie", "other"],
+  cards: ["cards", "partner_cards", "high", "trump_cards"],
+  seat: ["seat", "to_act"],
+};
+const CARD_PARAMS = new Set(PARAM_KINDS.card);
+for (const name of PARAM_KINDS.cards) CARD_LISTS.add(name);
 const DATES = new Set(["date", "first"]);
 const NUMBER = /^-?\d+$/;
 
 /** Names when the game's are not known (outside a table): the notation itself. */
-const PLAIN_NAMES = { card: String, suit: String, rank: String };
+const PLAIN_NAMES = { card: String, suit: String, rank: String, action: String };
+/** A quoted input as the engine echoes it ('BU') without its quotes. */
+const QUOTED = /^'(.*)'$/;
 
 function entryWords(prefix, value) {
   return has(`${prefix}${value}`) ? t(`${prefix}${value}`) : value;
@@ -40,10 +57,12 @@ function seatWords(seating, value) {
 /** One param in words. */
 function paramWords(name, value, ctx, names) {
   const text = String(value);
-  if (name === "card") return names.card(text);
+  if (CARD_PARAMS.has(name)) return names.card(text);
+  if (name === "action") return (names.action || String)(text.replace(QUOTED, "$1"));
   if (CARD_LISTS.has(name)) return formatList(text.split(",").filter(Boolean).map((card) => names.card(card)));
   if (name === "suit") return names.suit(text);
   if (name === "rank") return names.rank(text);
+  if (name === "action") return names.action ? names.action(text) : text;
   if (SEAT_PARAMS.includes(name)) return seatWords(ctx.seating, text);
   if (name in ENTRY_PARAMS) return entryWords(ENTRY_PARAMS[name], text);
   if (DATES.has(name)) return formatDate(text);
@@ -70,13 +89,15 @@ function variantFor(key, params, seating) {
 
 /**
  * `message` in words for the viewer. ctx: {seating?} (table/layout.js);
- * names: {card, suit, rank} (notation -> words) of the message's game.
+ * names: {card, suit, rank, action?} (notation -> words) of the message's game.
  */
 export function formatMessage(message, ctx = {}, names = PLAIN_NAMES) {
   if (!message) return "";
-  if (!message.key || !has(message.key)) return message.text || message.key || "";
+  // (A message with a count may be a plural family: key_one, key_other.)
+  const known = message.key && (has(message.key) || has(`${message.key}_other`));
+  if (!known) return message.text || message.key || "";
   const params = message.params || {};
   const words = {};
   for (const [name, value] of Object.entries(params)) words[name] = paramWords(name, value, ctx, names);
-  return t(message.key, words, variantFor(message.key, params, ctx.seating));
+  return capitalized(t(message.key, words, variantFor(message.key, params, ctx.seating)));
 }

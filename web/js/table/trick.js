@@ -2,7 +2,7 @@
 // trick, or the last one while none is started, and why it is won. Each table
 // passes its own card names, faces and message wording; nothing here knows a rule.
 import { h } from "../dom.js";
-import { t } from "../texts.js";
+import { sentences, t } from "../texts.js";
 import { seatWho } from "./layout.js";
 
 /** The trick on the table: the current one, or the last completed one while none is started. */
@@ -23,7 +23,7 @@ export function trickExplanation(view, format, doneExtra = () => []) {
   const shown = shownTrick(view);
   if (shown.done) {
     const notes = (shown.last.notes || []).map(format);
-    return [format(shown.last.reason), ...doneExtra(shown.last), ...notes].filter(Boolean).join(" ");
+    return sentences([format(shown.last.reason), ...doneExtra(shown.last), ...notes]);
   }
   if (view.trick.winning) return format(view.trick.winning.reason);
   return "";

@@ -1,0 +1,313 @@
+"""Learning on the page (issue 11): the tutorials played to their end by following
+their own instructions (the step's highlighted move is clicked, "Next" pressed
+when a step asks to look first), a wrong move refused and explained, taking a
+move back, leaving and resuming; "learn with hints" for three decisions with the
+engine's own recommendation; "How to play" for each game; a daily played with
+hints says so. The tests read what the page shows and points at: no rule here."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from daily_support import local_storage, open_site, site_context, state
+
+from engine import tutorials
+from engine.bridge import Session
+
+#: What a tutorial's table waits for: "next" (a step to read), "target" (the
+#: highlighted move to make), "deal" (a finished deal's Continue), "complete",
+#: or false while a request or a computer move is under way.
+TUTORIAL_JS = """() => {
+  const root = document.getElementById("table");
+  const coach = document.querySelector(".coach-tutorial");
+  if (!coach || root.dataset.busy === "true") return false;
+  if (coach.dataset.complete === "true") return "complete";
+  if (root.dataset.phase === "deal") return document.querySelector(".result-panel:not([hidden]) .continue") ? "deal" : false;
+  if (document.querySelector(".coach-next")) return "next";
+  if (document.querySelector(".coach-target")) return "target";
+  return false;
+}"""
+#: The tutorial's step on show (its data-step).
+STEP_JS = "() => Number(document.querySelector('.coach-tutorial').dataset.step)"
+TUTORIAL_IDS = list(tutorials.TUTORIAL_IDS)
+#: Each tutorial's step counts and play-through time, for the report (printed with -s).
+TIMINGS: dict[str, float] = {}
+
+
+def tutorial_state(page: Any) -> str:
+    return str(page.wait_for_function(TUTORIAL_JS, timeout=60_000).json_value())
+
+
+def step_of(page: Any) -> int:
+    return int(page.evaluate(STEP_JS))
+
+
+def wait_step(page: Any, step: int) -> None:
+    page.wait_for_function(
+        "(step) => { const c = document.querySelector('.coach-tutorial');"
+        " return !!c && Number(c.dataset.step) === step"
+        " && document.getElementById('table').dataset.busy !== 'true'; }",
+        arg=step,
+        timeout=60_000,
+    )
+
+
+def follow(page: Any, until_step: int | None = None) -> int:
+    """Follow the tutorial's instructions to its end (or to ``until_step``); the moves made."""
+    moves = 0
+    while True:
+        now = tutorial_state(page)
+        if now == "complete" or (until_step is not None and step_of(page) >= until_step):
+            return moves
+        step = step_of(page)
+        if now == "deal":
+            page.click("#table .result-panel .continue")
+            page.wait_for_function(
+                "() => document.getElementById('table').dataset.phase !== 'deal'"
+            )
+            continue
+        if now == "next":
+            page.click(".coach-next")
+        else:
+            target = page.locator(".coach-target")
+            assert target.count() == 1
+            target.click()
+            moves += 1
+        page.wait_for_function(
+            "(step) => { const c = document.querySelector('.coach-tutorial');"
+            " return !c || Number(c.dataset.step) !== step || c.dataset.complete === 'true'; }",
+            arg=step,
+            timeout=60_000,
+        )
+
+
+@pytest.mark.parametrize("tutorial_id", TUTORIAL_IDS)
+def test_each_tutorial_is_played_to_its_end_by_following_its_instructions(
+    browser: Any, site_url: str, tutorial_id: str
+) -> None:
+    tutorial = tutorials.TUTORIALS[tutorial_id]
+    with site_context(browser, site_url) as sp:
+        open_site(sp, f"tutorial={tutorial_id}", knobs="pace=0")
+        page = sp.page
+        tutorial_state(page)
+        assert step_of(page) == 0
+        assert page.inner_text("#app-title").startswith("Tutorial: ")
+        started = time.monotonic()
+        moves = follow(page)
+        TIMINGS[tutorial_id] = time.monotonic() - started
+        print(
+            f"\n[tutorial] {tutorial_id}: {len(tutorial.steps)} steps, "
+            f"{moves} of them the person's, {TIMINGS[tutorial_id]:.1f} s at pace 0"
+        )
+        assert moves == sum(step.by == "person" for step in tutorial.steps)
+        coach = page.locator(".coach-tutorial")
+        assert coach.get_attribute("data-complete") == "true"
+        assert page.locator(".coach-ending").inner_text()
+        # Its completion is remembered, and it never counts in the statistics.
+        stored = local_storage(sp)
+        assert json.loads(stored["stichtag:v1:learn"])["completed"] == [tutorial_id]
+        assert not [key for key in stored if key.startswith("stichtag:v1:stats:")]
+        page.click(".app-menu-learn")
+        item = page.locator(f"dialog[open] .learn-item[data-tutorial='{tutorial_id}']")
+        assert item.get_attribute("data-completed") == "true"
+        sp.assert_clean()
+
+
+def test_a_wrong_move_is_refused_and_explained_in_words_and_a_move_is_taken_back(
+    browser: Any, site_url: str
+) -> None:
+    with site_context(browser, site_url) as sp:
+        open_site(sp, "tutorial=karnoffel-classic", knobs="pace=0")
+        page = sp.page
+        follow(page, until_step=3)  # step 3 asks for the Hearts King; the Karnöffel is a mistake
+        wait_step(page, 3)
+        before = page.evaluate("globalThis.stichtag.game.response.save")
+        page.click(".hand-mine .card-mine[data-card='BU']")
+        refusal = page.locator(".coach-refusal")
+        refusal.wait_for()
+        text = refusal.inner_text()
+        # The move in words (not its notation), and the step's own explanation of it.
+        assert text.startswith("Not Bells Unter this time.")
+        assert "'BU'" not in text and "BU" not in text.split()
+        assert "Karnöffel, the strongest card of the deal" in text
+        assert page.evaluate("globalThis.stichtag.game.response.save") == before
+        assert step_of(page) == 3
+        # The asked-for move, then taken back: the same step again, and the same game.
+        page.click(".coach-target")
+        wait_step(page, 4)
+        assert page.locator(".coach-undo").count() == 1
+        page.click(".coach-undo")
+        wait_step(page, 3)
+        assert page.evaluate("globalThis.stichtag.game.response.save") == before
+        assert page.locator(".coach-target").get_attribute("data-card") == "HK"
+        sp.assert_clean()
+
+
+def test_a_tutorial_can_be_left_and_resumed_from_its_own_slot(browser: Any, site_url: str) -> None:
+    with site_context(browser, site_url) as sp:
+        open_site(sp, "tutorial=doppelkopf", knobs="level=random&pace=0")
+        page = sp.page
+        follow(page, until_step=5)
+        wait_step(page, 5)
+        saved = page.evaluate("globalThis.stichtag.game.response.save")
+        assert saved["tutorial"] == "doppelkopf"
+        page.click(".coach-leave")
+        page.wait_for_function("() => !location.search.includes('tutorial')")
+        page.wait_for_function(
+            "() => { const r = globalThis.stichtag.game.response; return !!r && !r.tutorial && !!r.daily; }"
+        )
+        assert page.locator(".coach-tutorial").count() == 0
+        page.click(".app-menu-learn")
+        resume = page.locator("dialog[open] .learn-open[data-tutorial='doppelkopf']")
+        assert resume.inner_text() == "Resume"
+        resume.click()
+        wait_step(page, 5)
+        assert page.evaluate("globalThis.stichtag.game.response.save") == saved
+        follow(page)
+        assert page.locator(".coach-tutorial").get_attribute("data-complete") == "true"
+        sp.assert_clean()
+
+
+def test_a_first_visit_offers_the_tutorial_once_without_blocking_the_daily(
+    browser: Any, site_url: str
+) -> None:
+    with site_context(browser, site_url) as sp:
+        open_site(sp)
+        page = sp.page
+        offer = page.locator("[data-notice=learn-offer]")
+        offer.wait_for()
+        assert "Karnöffel, the classic rules" in offer.inner_text()
+        assert state(sp)["phase"] == "play"  # the daily is on the table, playable
+        page.reload()
+        sp.wait_engine_ready(timeout_ms=150_000)
+        assert page.locator("[data-notice=learn-offer]").count() == 0
+        sp.assert_clean()
+
+
+#: The hint on show: the recommended action and the engine's response it is for.
+HINT_JS = """() => {
+  const root = document.getElementById("table");
+  const line = document.querySelector(".coach-hint-text");
+  if (!line || root.dataset.busy === "true") return false;
+  const game = globalThis.stichtag.game;
+  return {action: line.dataset.action, save: game.response.save, text: line.textContent,
+          marked: [...document.querySelectorAll(".coach-hint")].map((el) => el.dataset.card || el.dataset.action)};
+}"""
+
+
+def engine_hint(save: dict[str, Any]) -> dict[str, Any]:
+    """The engine's own hint for the person's seat of this saved free game."""
+    session = Session()
+    session.op_load({"save": save, "level": "random"})
+    return session.op_hint({})
+
+
+def test_hints_advise_three_decisions_with_the_engines_choice_then_switch_off(
+    browser: Any, site_url: str
+) -> None:
+    with site_context(browser, site_url) as sp:
+        open_site(sp, "seed=learn-hints&rules=historic", knobs="level=random&pace=0")
+        page = sp.page
+        page.wait_for_function("() => document.getElementById('table').dataset.busy !== 'true'")
+        switch = page.locator(".app-menu-hints")
+        # Toggling never changes the game.
+        before = page.evaluate("globalThis.stichtag.game.response.save")
+        switch.click()
+        page.locator(".coach-hint-text").wait_for()
+        switch.click()
+        assert page.locator(".coach-hints").count() == 0
+        assert page.evaluate("globalThis.stichtag.game.response.save") == before
+        switch.click()
+        assert switch.get_attribute("aria-pressed") == "true"
+        for decision in range(3):
+            shown = page.wait_for_function(HINT_JS, timeout=60_000).json_value()
+            expected = engine_hint(shown["save"])
+            assert shown["action"] == expected["action"]
+            assert shown["save"] == page.evaluate("globalThis.stichtag.game.response.save")
+            assert shown["marked"] == [expected["action"]]
+            assert f"{3 - decision} decision" in page.inner_text(".coach-hints-left")
+            page.locator(".coach-hint").click()
+            page.wait_for_function(
+                "(n) => globalThis.stichtag.game.response.save.actions.length > n",
+                arg=len(shown["save"]["actions"]),
+            )
+        page.wait_for_function("() => !document.querySelector('.coach-hints')")
+        assert switch.get_attribute("aria-pressed") == "false"
+        assert page.evaluate("globalThis.stichtag.game.hints") == 0
+        sp.assert_clean()
+
+
+@pytest.mark.parametrize(
+    ("query", "page_name", "pictures"),
+    [
+        ("", "karnoffel", 7),
+        ("seed=help&rules=historic", "karnoffel-historic", 7),
+        ("game=doppelkopf", "doppelkopf", 13),
+    ],
+)
+def test_how_to_play_opens_for_each_game_with_pictures_and_a_working_rules_link(
+    browser: Any, site_url: str, query: str, page_name: str, pictures: int
+) -> None:
+    with site_context(browser, site_url) as sp:
+        open_site(sp, query)
+        page = sp.page
+        page.click(".app-menu-howto")
+        dialog = page.locator("dialog[data-dialog=howto][open]")
+        dialog.wait_for()
+        assert dialog.locator(".howto-steps li").count() == 10
+        assert dialog.locator(".howto-card svg").count() == pictures
+        assert all(
+            dialog.locator(".howto-card").evaluate_all(
+                "els => els.map(e => !!e.getAttribute('aria-label'))"
+            )
+        )
+        # At most one screen (a phone's dialog may scroll; a desktop's fits).
+        assert page.evaluate(
+            "() => { const d = document.querySelector('dialog[open]'); return d.scrollHeight <= innerHeight; }"
+        )
+        href = dialog.locator(".howto-rules").get_attribute("href")
+        assert href.rstrip("/").endswith(f"rules/{page_name}")
+        assert page.request.get(href).status == 200
+        sp.assert_clean()
+
+
+def test_a_daily_played_with_hints_says_so_in_its_share_text_and_statistics(
+    browser: Any, site_url: str
+) -> None:
+    with site_context(browser, site_url) as sp:
+        open_site(sp)
+        page = sp.page
+        page.click(".app-menu-hints")
+        page.locator(".coach-hint-text").wait_for()
+        from daily_support import play
+
+        end = play(sp)
+        assert end["phase"] == "over"
+        dialog = page.locator("dialog[data-dialog=result][open]")
+        dialog.wait_for()
+        text = page.evaluate("document.querySelector('dialog[open] .share-text').textContent")
+        assert text.splitlines()[-2] == "With hints"
+        assert dialog.locator(".share-line").text_content().endswith("Played with hints.")
+        stats = json.loads(local_storage(sp)["stichtag:v1:stats:karnoffel"])
+        assert stats["results"] == [
+            {"number": 3, "won": stats["results"][0]["won"], "archive": False, "hints": True}
+        ]
+        sp.assert_clean()
+
+
+def test_a_tutorial_names_cards_and_suits_with_the_faces_on_show(
+    browser: Any, site_url: str
+) -> None:
+    settings = json.dumps({"faces": "french"})
+    with site_context(browser, site_url, storage={"stichtag:v1:settings": settings}) as sp:
+        open_site(sp, "tutorial=karnoffel-classic", knobs="pace=0")
+        page = sp.page
+        follow(page, until_step=5)
+        wait_step(page, 5)
+        done = page.inner_text(".coach-done")
+        assert "is the highest Clubs card. A low Clubs card" in done
+        assert "Acorns" not in page.inner_text(".coach")
+        sp.assert_clean()
