@@ -7,6 +7,8 @@ Usage::
     python3 build.py serve [--port N] [--host H] [--no-build]
                                      # build, then serve site/ on localhost
     python3 build.py pin [--days N]  # pin the missing dailies into puzzles/ (commit them)
+    python3 build.py pin --no-par    # ... without par (par: [--par-days N] [--jobs N])
+    python3 build.py check-par       # recompute par for one day: fails if the players moved it
     python3 build.py deps            # install .venv (from the lock) and node_modules
 
 Runs with the machine's plain ``python3`` (>= 3.11); the build itself re-runs
@@ -45,15 +47,17 @@ requests nothing from any other origin.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
+from datetime import date, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sitebuild.deps import ensure_node_modules, ensure_venv, in_venv
 from sitebuild.paths import SITE
-from sitebuild.puzzles import PIN_DAYS, PuzzleDriftError, check, pin
+from sitebuild.puzzles import PIN_DAYS, PuzzleDriftError, check, check_par_sample, pin, pin_par
 from sitebuild.server import CSP, make_server, serve
 from sitebuild.site import build
 
@@ -71,6 +75,18 @@ def main(argv: list[str] | None = None) -> None:
     p_serve.add_argument("--no-build", action="store_true", help="serve the existing site/")
     p_pin = sub.add_parser("pin", help="pin the missing dailies into puzzles/ (then commit them)")
     p_pin.add_argument("--days", type=int, default=PIN_DAYS, help="how far ahead of today")
+    p_pin.add_argument(
+        "--par-days", type=int, default=None, help="pin par only this far ahead (default: all)"
+    )
+    p_pin.add_argument("--jobs", type=int, default=1, help="par processes in parallel")
+    p_pin.add_argument("--no-par", action="store_true", help="pin the deals only")
+    p_pin.add_argument(
+        "--repin-par", action="store_true", help="compute par again where it is pinned too"
+    )
+    p_check = sub.add_parser(
+        "check-par", help="recompute par for one day and fail if it drifted from the pin"
+    )
+    p_check.add_argument("--date", default=None, help="YYYY-MM-DD (default: the last with par)")
     sub.add_parser("deps", help="install what the build and tests need (.venv, node_modules)")
     args = parser.parse_args(argv)
 
@@ -87,6 +103,18 @@ def main(argv: list[str] | None = None) -> None:
         if args.command == "pin":
             written = pin(days=args.days)
             print(f"pinned {written} new dailies into puzzles/; commit them", flush=True)
+            if not args.no_par:
+                until = None
+                if args.par_days is not None:
+                    until = date.today() + timedelta(days=args.par_days)
+                progress = functools.partial(print, flush=True)
+                done = pin_par(jobs=args.jobs, until=until, repin=args.repin_par, progress=progress)
+                print(f"pinned par into {done} dailies; commit them", flush=True)
+            return
+        if args.command == "check-par":
+            day = date.fromisoformat(args.date) if args.date else None
+            compared = check_par_sample(day=day)
+            print(f"par holds for {len(compared)} pinned dailies: {', '.join(compared)}")
             return
         if args.command == "serve":
             if not args.no_build or not (SITE / "index.html").exists():

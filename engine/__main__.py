@@ -6,6 +6,13 @@
   what the default computer player would do in the seat to act, and why
   (:mod:`engine.hints`).
 
+- ``python -m engine verify CODE|-``: check a friend's code (or a link with one;
+  ``-`` reads it from standard input) by replaying it against its pinned daily
+  (``puzzles/<game>/<date>.json`` of this checkout, or ``--puzzles DIR``; without
+  a pinned file, the daily as the generator deals it, and no par) and print
+  JSON ``{"game", "date", "number", "name", "result", "par"}``
+  (:mod:`engine.friends`); exit status 2 with a message naming what is wrong.
+
 Exit status 0 on success; 2 with a message naming the first bad action (by
 index) and why, if the record cannot be read or replayed (both commands
 alike), or, for ``hint``, if there is no decision to advise on (the match is
@@ -17,9 +24,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
+from typing import Any
 
+from engine import daily, friends, records
 from engine.errors import RecordError
 from engine.hints import NoHintError, hint
+from engine.messages import Message
 from engine.records import loads, replay
 
 
@@ -45,6 +56,40 @@ def _read(path: str) -> str | None:
         return None
 
 
+#: The pinned dailies of this checkout (the engine package's sibling).
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+
+
+def _verify(code: str, puzzles: Path) -> int:
+    if code == "-":
+        text = _read("-")
+        if text is None:
+            return 2
+        code = text
+    try:
+        header = friends.read_code(code)
+        pinned = _pinned(puzzles, header)
+        entry = friends.verify(header, pinned).to_json()
+    except friends.CodeError as error:
+        print(f"error: bad code: {error}", file=sys.stderr)
+        return 2
+    shown = {key: entry[key] for key in ("game", "date", "number", "name", "result", "par")}
+    print(json.dumps(shown, ensure_ascii=False, indent=1))
+    return 0
+
+
+def _pinned(puzzles: Path, header: friends.CodeHeader) -> dict[str, Any]:
+    """The code's pinned daily from ``puzzles``, else as the generator deals it."""
+    path = puzzles / header.game / f"{header.day.isoformat()}.json"
+    try:
+        pinned = records.loads(path.read_text(encoding="utf-8"))
+    except OSError:
+        return daily.pinned_daily(header.game, header.day)
+    except RecordError as error:
+        raise friends.CodeError(Message.of("friends_code_no_daily", detail=str(error))) from None
+    return pinned
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Stichtag engine tools")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -54,7 +99,16 @@ def main(argv: list[str] | None = None) -> int:
         "hint", help="advise the seat to act in a game in progress: the action and why"
     )
     hint_cmd.add_argument("file", help="the record's path, or - for standard input")
+    verify_cmd = commands.add_parser(
+        "verify", help="check a friend's code against its pinned daily and print its result"
+    )
+    verify_cmd.add_argument("code", help="the code (or a link with one), or - for standard input")
+    verify_cmd.add_argument(
+        "--puzzles", type=Path, default=PUZZLES, help="the pinned dailies (default: %(default)s)"
+    )
     args = parser.parse_args(argv)
+    if args.command == "verify":
+        return _verify(args.code, args.puzzles)
     text = _read(args.file)
     if text is None:
         return 2

@@ -49,10 +49,23 @@ Requests (``op``):
   action after it.
 - ``deal``: deals the next deal after a deal is over.
 - ``view``: the current state again.
-- ``share``: ``{"address", "lang"?, "hints"?}`` → ``{"text", "line", "won"}`` of the
-  finished daily, worded in ``lang`` (``en`` by default; one of
-  :data:`engine.i18n.LANGUAGES`); ``hints: true`` says it was played with hints.
-- ``stats``: ``{"results": [...], "today"}`` → :func:`engine.stats.summarize`.
+- ``share``: ``{"address", "lang"?, "name"?, "hints"?}`` → ``{"text", "line", "won", "score",
+  "par", "code", "link"}`` of the finished daily, worded in ``lang`` (``en`` by
+  default; one of :data:`engine.i18n.LANGUAGES`). ``par`` is ``{"score",
+  "difference", "text"}`` when the pinned daily has par (else ``null``);
+  ``code`` is the friends' code of the game (:mod:`engine.friends`) carrying
+  ``name``, and ``link`` the daily's address with it (the share text ends with it); ``hints: true`` says it was played with hints.
+- ``friend``: ``{"code", "daily": {"game", "date"}, "today", "pinned"}`` verifies
+  a friend's code (or a link with one) by replaying it against that daily →
+  ``{"friend": {"game", "date", "number", "name", "level", "result", "par"},
+  "code"}``; a code of another daily, or not a legal game of it, is refused
+  with a translatable reason. It never changes the session.
+- ``review``: ``{"deal"?}`` → ``{"deals": [...], "deal_unit"}``: the finished deals of the match
+  (or deal ``deal`` alone, 0-based) with every hand face up, the tricks, and the
+  person's marked decisions and key moment (:mod:`engine.review`). A deal still
+  in play is never reviewed. It never changes the session.
+- ``stats``: ``{"results": [...], "today", "game"?}`` → :func:`engine.stats.summarize`
+  (with ``game``: its ``par_unit`` too, what a difference to par counts).
 
 A state response is ``{"ok": true, "view", "save", "outcome", "turn", "played"?,
 "daily"?, "tutorial"?}`` where ``view`` is ``State.view(seat)`` and ``turn`` is
@@ -76,7 +89,7 @@ from datetime import date
 from typing import Any
 
 import engine
-from engine import daily, hints, players, records, saves, stats, tutorials
+from engine import daily, friends, hints, par, players, records, review, saves, stats, tutorials
 from engine.core import MatchState
 from engine.errors import IllegalActionError, RecordError
 from engine.games import GAMES, game_named
@@ -180,6 +193,10 @@ class Session:
         self.seat = 0
         self.level = players.DEFAULT_LEVEL
         self.daily: dict[str, Any] | None = None
+        #: The open daily's pinned par (``None``: none pinned, or not a daily).
+        self.par: dict[str, Any] | None = None
+        #: The reviews of the match's finished deals, by deal number (op ``review``).
+        self.reviews: dict[int, dict[str, Any]] = {}
         self.tutorial: Tutorial | None = None
 
     # ------------------------------------------------------------ operations
@@ -234,7 +251,7 @@ class Session:
         game = _game(request)
         day = _daily_day(request.get("date"), request.get("today"))
         record = _pinned(request, game, day)
-        return self._open(record, request, opened_daily=(game, day))
+        return self._open(record, request, opened_daily=(game, day), par=_par(request))
 
     def op_tutorial(self, request: dict[str, Any]) -> dict[str, Any]:
         tutorial = _tutorial(request.get("id"))
@@ -262,7 +279,9 @@ class Session:
             if save.get(name) != pinned[name]:
                 raise BridgeError("the saved game is not this daily", "bad_daily_save")
         record = _opened(save, pinned["deals"])
-        return self._open(record, request, as_left=between, opened_daily=(game, day))
+        return self._open(
+            record, request, as_left=between, opened_daily=(game, day), par=_par(request)
+        )
 
     def op_act(self, request: dict[str, Any]) -> dict[str, Any]:
         match = self._require_match()
@@ -342,28 +361,89 @@ class Session:
         if self.daily is None or not match.is_terminal():
             raise BridgeError("only a finished daily can be shared", "not_shareable")
         game, number = self.daily["game"], self.daily["number"]
+        day = daily.daily_date(number)
         result = GAMES[game].seat_result(match.outcome(), self.seat)
         address = _field(request, "address", str, "")[:500]
-        lang = _field(request, "lang", str, "en")
-        if lang not in LANGUAGES:
-            raise BridgeError(
-                f"there is no language {quoted(lang)}", "unknown_language", {"lang": quoted(lang)}
-            )
+        lang = _language(request)
+        try:
+            code = friends.encode(match, day, self.level, _field(request, "name", str, ""))
+        except friends.CodeError as error:
+            raise BridgeError.of(error.reason) from None
+        link = friends.link(address, code, game, day)
+        par_score = tuple(self.par["score"]) if self.par else None
+        par_json = None
+        if self.par is not None:
+            par_json = {
+                "score": self.par["score"],
+                "difference": par.difference(game, result, self.par["score"]),
+                "text": daily.par_summary(game, result.score, self.par["score"], lang),
+            }
+        deals = result.deals
         hinted = _field(request, "hints", bool, False)
         return {
             "ok": True,
             "text": daily.share_text(
-                game, number, result.won, result.score, result.deals, address, lang, hinted
+                game, number, result.won, result.score, deals, link, lang, hinted, par=par_score
             ),
             "line": daily.share_line(
-                game, number, result.won, result.score, result.deals, lang, hinted
+                game, number, result.won, result.score, deals, lang, hinted, par=par_score
             ),
             "won": result.won,
+            "score": list(result.score),
+            "score_text": daily.score_words(game, result.score, lang),
+            "par_unit": GAMES[game].par_unit,
+            "par": par_json,
+            "code": code,
+            "link": link,
         }
+
+    def op_friend(self, request: dict[str, Any]) -> dict[str, Any]:
+        try:
+            header = friends.read_code(request.get("code"))
+        except friends.CodeError as error:
+            raise BridgeError.of(error.reason) from None
+        wanted = _field(request, "daily", dict)
+        game = _game(wanted)
+        day = _daily_day(wanted.get("date"), request.get("today"))
+        try:
+            friends.check_daily(header, game, day)
+        except friends.CodeError as error:
+            raise BridgeError.of(error.reason) from None
+        record = _pinned(request, game, day)
+        pinned = {**record, "par": request["pinned"].get("par")}
+        try:
+            entry = friends.verify(header, pinned)
+        except friends.CodeError as error:
+            raise BridgeError.of(error.reason) from None
+        lang = _language(request)
+        return {
+            "ok": True,
+            "friend": entry.to_json(),
+            "code": friends.code_text(request["code"]),
+            "score_text": daily.score_words(game, entry.result["score"], lang),
+            "par_unit": GAMES[game].par_unit,
+        }
+
+    def op_review(self, request: dict[str, Any]) -> dict[str, Any]:
+        match = self._require_match()
+        if self.tutorial is not None:
+            raise BridgeError("a tutorial has no review", "no_review")
+        only = _field(request, "deal", int, None)
+        finished = len(match.outcome()["deals"])
+        wanted = range(finished) if only is None else range(only, min(only + 1, finished))
+        record = match.to_record()
+        for number in wanted:
+            # A finished deal's review never changes: each is judged once per match.
+            if number not in self.reviews:
+                (self.reviews[number],) = review.review(record, self.seat, only=number)
+        deals = [self.reviews[number] for number in wanted]
+        return {"ok": True, "deals": deals, "deal_unit": GAMES[match.GAME].deal_unit}
 
     def op_stats(self, request: dict[str, Any]) -> dict[str, Any]:
         today = _day(request.get("today"))
         summary = stats.summarize(request.get("results"), today=daily.daily_number(today))
+        if "game" in request:  # what the differences to par count
+            summary["par_unit"] = GAMES[_game(request)].par_unit
         return {"ok": True, "stats": summary}
 
     # --------------------------------------------------------------- helpers
@@ -375,6 +455,7 @@ class Session:
         as_left: bool = False,
         opened_daily: tuple[str, date] | None = None,
         tutorial: Tutorial | None = None,
+        par: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """Replay ``record`` and make it the session's match, all or nothing.
 
@@ -415,6 +496,8 @@ class Session:
             response["daily"] = opened
         self.match, self.seat, self.level, self.daily = match, seat, level, opened
         self.tutorial = tutorial
+        self.par = par if opened is not None else None
+        self.reviews = {}
         return response
 
     def _require_match(self) -> MatchState:
@@ -515,6 +598,21 @@ def _pinned(request: dict[str, Any], game: str, day: date) -> dict[str, Any]:
     if not isinstance(pinned.get("deals"), list):
         raise BridgeError("the pinned daily file has no deals", "bad_pinned_daily")
     return {**expected, "deals": pinned["deals"]}
+
+
+def _language(request: dict[str, Any]) -> str:
+    lang = _field(request, "lang", str, "en")
+    if lang not in LANGUAGES:
+        raise BridgeError(
+            f"there is no language {quoted(lang)}", "unknown_language", {"lang": quoted(lang)}
+        )
+    return str(lang)
+
+
+def _par(request: dict[str, Any]) -> dict[str, Any] | None:
+    """The par of the pinned daily the worker read (checked by the build), if any."""
+    pinned = request.get("pinned")
+    return par.par_of(pinned) if isinstance(pinned, dict) else None
 
 
 def _opened(save: dict[str, Any], deals: list[Any] | None = None) -> dict[str, Any]:

@@ -34,9 +34,12 @@ __all__ = [
     "daily_date",
     "daily_number",
     "daily_seed",
+    "par_summary",
+    "par_words",
     "parse_daily_date",
     "parse_day",
     "pinned_daily",
+    "score_words",
     "share_line",
     "share_text",
 ]  # fmt: skip
@@ -122,6 +125,11 @@ def _mark(deal: bool | None) -> str:
     return _MARK_WON if deal else _MARK_LOST
 
 
+def score_words(game: str, score: tuple[int, int] | list[int], language: str = "en") -> str:
+    """A score as the share text writes it (``7–4``; Doppelkopf signed: ``-4–+6``)."""
+    return _score_words(game, (score[0], score[1]), "share.text.score", language)
+
+
 def _score_words(game: str, score: tuple[int, int], key: str, language: str) -> str:
     # Per-seat (zero-sum) scores are signed: the player's score and the best other's.
     if GAMES[game].signed_scores:
@@ -129,6 +137,39 @@ def _score_words(game: str, score: tuple[int, int], key: str, language: str) -> 
     else:
         mine, theirs = str(score[0]), str(score[1])
     return render(key, {"mine": mine, "theirs": theirs}, language)
+
+
+def par_words(game: str, difference: int, language: str = "en") -> str:
+    """A difference to par in words, signed (``"+1 deal"``, ``"level with par"``).
+
+    >>> par_words("karnoffel", 1), par_words("karnoffel", -2), par_words("doppelkopf", 0)
+    ('+1 deal', '-2 deals', 'level with par')
+    """
+    if difference == 0:
+        return render("par.even", None, language)
+    unit = GAMES[game].par_unit
+    return render(f"par.{unit}", {"count": abs(difference), "signed": f"{difference:+d}"}, language)
+
+
+def par_summary(
+    game: str, score: tuple[int, int], par: tuple[int, int], language: str = "en"
+) -> str:
+    """The person's result beside par.
+
+    >>> par_summary("karnoffel", (7, 4), (7, 5))
+    'You 7–4 · par 7–5: +1 deal'
+    """
+    from engine.par import difference
+
+    return render(
+        "par.you",
+        {
+            "mine": _score_words(game, score, "share.text.score", language),
+            "par": _score_words(game, par, "share.text.score", language),
+            "difference": par_words(game, difference(game, score, list(par)), language),
+        },
+        language,
+    )
 
 
 def share_text(
@@ -140,6 +181,7 @@ def share_text(
     address: str,
     language: str = "en",
     hints: bool = False,
+    par: tuple[int, int] | None = None,
 ) -> str:
     """The spoiler-free result of a finished daily, one mark per deal, in
     ``language`` (one of :data:`engine.i18n.LANGUAGES`); ``hints``: played with
@@ -159,6 +201,8 @@ def share_text(
     Lost -4–+6
     🟩⬜🟥
     x
+    >>> print(share_text("karnoffel", 1, True, (7, 4), [True], "x", par=(7, 5)).splitlines()[1])
+    Won 7–4 · par 7–5: +1 deal
     >>> print(share_text("karnoffel", 12, True, (7, 4), [True], "x", hints=True))
     Stichtag · Karnöffel #12
     Won 7–4
@@ -173,9 +217,26 @@ def share_text(
     verdict = render(
         "share.text.won" if won else "share.text.lost", {"score": score_words}, language
     )
+    if par is not None:
+        verdict += " · " + _par_part(game, score, par, "par.share", language)
     marks = "".join(_mark(deal) for deal in deals_won)
     hinted = f"{render('share.text.hints', {}, language)}\n" if hints else ""
     return f"{title}\n{verdict}\n{marks}\n{hinted}{address}"
+
+
+def _par_part(
+    game: str, score: tuple[int, int], par: tuple[int, int], key: str, language: str
+) -> str:
+    from engine.par import difference
+
+    return render(
+        key,
+        {
+            "par": _score_words(game, par, "share.text.score", language),
+            "difference": par_words(game, difference(game, score, list(par)), language),
+        },
+        language,
+    )
 
 
 def share_line(
@@ -186,6 +247,7 @@ def share_line(
     deals_won: list[bool | None],
     language: str = "en",
     hints: bool = False,
+    par: tuple[int, int] | None = None,
 ) -> str:
     """The same result as one plain sentence for screen readers, in ``language``
     (``hints``: played with "learn with hints", said after the sentence).
@@ -194,6 +256,8 @@ def share_line(
     'Stichtag Karnöffel daily 12: won 7 to 4, 2 of 3 deals won.'
     >>> share_line("doppelkopf", 3, True, (9, 2), [True, None, True])
     'Stichtag Doppelkopf daily 3: won +9 to +2, 2 of 3 hands won.'
+    >>> share_line("karnoffel", 1, False, (4, 7), [False], par=(7, 5)).split(". ")[-1]
+    'Par 7–5: -5 deals against it.'
     >>> share_line("karnoffel", 12, False, (4, 7), [False], hints=True)
     'Stichtag Karnöffel daily 12: lost 4 to 7, 0 of 1 deal won. Played with hints.'
     """
@@ -212,6 +276,8 @@ def share_line(
         },
         language,
     )
+    if par is not None:
+        line += " " + _par_part(game, score, par, "par.line", language)
     return render("share.line.with_hints", {"line": line}, language) if hints else line
 
 

@@ -92,6 +92,13 @@ class Game:
     signed_scores: bool = False
     #: What one deal of the match is called ("deal", "hand").
     deal_unit: str = "deal"
+    #: What a difference to par counts (:mod:`engine.par`): "deals" (a team's
+    #: deals over the opponents') or "points" (a seat's own signed points).
+    par_unit: str = "deals"
+    #: How the review marks a decision (:mod:`engine.review`): (the match
+    #: before it, the seat, the action) -> (a better action, why) or ``None``.
+    #: ``None`` here: the hint's judgement (the default player chose otherwise).
+    review_judge: Callable[[MatchState, int, str], tuple[str, Message] | None] | None = None
 
 
 def help_keys(topic: str) -> list[str]:

@@ -1,8 +1,10 @@
 """Statistics of a player's dailies, computed from the results kept on the device.
 
-A result is ``{"number": daily number, "won": bool, "archive": bool, "hints": bool}``;
-``archive`` marks a past daily played later from the archive, ``hints`` one
-played with "learn with hints" (absent: without). Dailies
+A result is ``{"number": daily number, "won": bool, "archive": bool, "hints": bool,
+"difference"?: int}``; ``archive`` marks a past daily played later from the
+archive, ``hints`` one played with "learn with hints" (absent: without),
+``difference`` the result's difference to par (:mod:`engine.par`; absent when
+the daily had no par). Dailies
 played on their own day count in played / won / streaks; archive games are
 counted apart. A streak runs only over *consecutive daily numbers* that
 were all won; the current streak is still alive if its last daily is today's
@@ -14,6 +16,12 @@ or yesterday's.
 (5, 5, 2, 3)
 >>> summarize(results, today=8)["current_streak"]
 0
+>>> with_par = [{"number": 1, "won": True, "archive": False, "difference": 2},
+...             {"number": 2, "won": False, "archive": False, "difference": -3},
+...             {"number": 3, "won": True, "archive": False}]
+>>> s = summarize(with_par, today=3)
+>>> s["par_chart"], s["par_average"], s["par_count"]
+([{'number': 1, 'difference': 2}, {'number': 2, 'difference': -3}], -0.5, 2)
 >>> summarize([{"number": 1, "won": True, "hints": True}], today=1)["with_hints"]
 1
 """
@@ -47,9 +55,13 @@ def validate_results(results: object) -> list[dict[str, Any]]:
         if (number, archive) in seen:
             continue
         seen.add((number, archive))
-        valid.append({"number": number, "won": won, "archive": archive})
+        result: dict[str, Any] = {"number": number, "won": won, "archive": archive}
         if hinted:
-            valid[-1]["hints"] = True
+            result["hints"] = True
+        difference = entry.get("difference")
+        if isinstance(difference, int) and not isinstance(difference, bool):
+            result["difference"] = difference
+        valid.append(result)
     return valid
 
 
@@ -81,6 +93,9 @@ def summarize(results: object, today: int) -> dict[str, Any]:
     current = 0
     if runs and runs[-1][0] >= today - 1:
         current = runs[-1][1]
+    against_par = sorted(
+        (r["number"], r["difference"]) for r in valid if not r["archive"] and "difference" in r
+    )
     return {
         "schema": STATS_SCHEMA,
         "played": played,
@@ -94,4 +109,10 @@ def summarize(results: object, today: int) -> dict[str, Any]:
         "archive_with_hints": sum(1 for r in archive if r.get("hints")),
         # The last 30 dailies played on their day, oldest first, for the chart.
         "chart": [{"number": n, "won": w, "hints": n in hinted} for n, w in on_the_day[-30:]],
+        # The difference to par of the last 30 dailies with par, oldest first.
+        "par_chart": [{"number": n, "difference": d} for n, d in against_par[-30:]],
+        "par_count": len(against_par),
+        "par_average": (
+            round(sum(d for _, d in against_par) / len(against_par), 1) if against_par else None
+        ),
     }

@@ -12,6 +12,15 @@ apart on purpose:
   fewer than :data:`WARN_DAYS` days ahead are pinned. A day past the horizon
   has no file: the site then says "no daily pinned for this date", never
   deals a daily of its own.
+
+Par (:mod:`engine.par`) is pinned into the same files by :func:`pin_par`
+(``build.py pin``: resumable, only dailies without par; ``--jobs N``
+parallel). :func:`check` replays each pinned par game (cheap: no search)
+and fails on drift; :func:`check_par_sample` recomputes par for one day
+with today's computer players (seconds: ``build.py check-par`` and the
+tests), so a change of the default player that moves par shows up.
+A daily without par stays playable (the page then shows no par); a build
+warns when fewer than :data:`WARN_DAYS` days ahead have par.
 """
 
 from __future__ import annotations
@@ -19,6 +28,8 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -41,6 +52,10 @@ class Checked:
     files: int
     #: The last day pinned for every game, or ``None`` if a game has none.
     horizon: date | None
+    #: The last day up to which every game's dailies have par (``None``: not the first).
+    par_horizon: date | None = None
+    #: How many pinned dailies have par.
+    with_par: int = 0
 
 
 def _engine() -> Any:
@@ -49,6 +64,13 @@ def _engine() -> Any:
     import engine.daily
 
     return engine.daily
+
+
+def _par_engine() -> Any:
+    _engine()
+    import engine.par
+
+    return engine.par
 
 
 def _file(puzzles: Path, game: str, day: date) -> Path:
@@ -83,11 +105,14 @@ def check(puzzles: Path = PUZZLES) -> Checked:
     """Compare every pinned daily with the generator (``PuzzleDriftError`` on any
     difference, or a gap before the last pinned day); never writes."""
     daily = _engine()
-    horizons = []
-    files = 0
+    par = _par_engine()
+    horizons: list[date | None] = []
+    par_horizons: list[date | None] = []
+    files = with_par = 0
+    first = daily.FIRST_DAILY
     for game in daily.DAILY_GAMES:
         day = daily.FIRST_DAILY
-        last = None
+        last = par_last = None
         pinned_days = sorted(p.stem for p in (puzzles / game).glob("*.json"))
         for name in pinned_days:
             path = puzzles / game / f"{name}.json"
@@ -101,15 +126,36 @@ def check(puzzles: Path = PUZZLES) -> Checked:
             except ValueError as error:
                 raise PuzzleDriftError(f"{path}: not valid JSON ({error})") from None
             expected = daily.pinned_daily(game, day)
-            if pinned != expected:
-                raise PuzzleDriftError(drift_message(path, pinned, expected))
+            dealt = {key: value for key, value in pinned.items() if key != "par"}
+            if dealt != expected:
+                raise PuzzleDriftError(drift_message(path, dealt, expected))
+            if "par" in pinned:
+                try:
+                    par.check_par(pinned)
+                except par.ParDriftError as error:
+                    raise PuzzleDriftError(par_drift_message(path, str(error))) from None
+                with_par += 1
+                if par_last == day - timedelta(days=1) or (par_last is None and day == first):
+                    par_last = day
             files += 1
             last = day
             day += timedelta(days=1)
         horizons.append(last)
+        par_horizons.append(par_last)
+    return Checked(files, _common(horizons), _common(par_horizons), with_par)
+
+
+def _common(horizons: list[date | None]) -> date | None:
+    """The last day every game has reached (``None`` if one has not started)."""
     known = [h for h in horizons if h is not None]
-    horizon = min(known) if len(known) == len(horizons) else None
-    return Checked(files, horizon)
+    return min(known) if known and len(known) == len(horizons) else None
+
+
+def par_drift_message(path: Path, detail: str) -> str:
+    return (
+        f"{path}: the pinned par no longer holds ({detail}). Pin par again with "
+        "`python3 build.py pin --repin-par` (only the computer players' author should)."
+    )
 
 
 def drift_message(path: Path, pinned: dict[str, object], expected: dict[str, object]) -> str:
@@ -127,25 +173,124 @@ def drift_message(path: Path, pinned: dict[str, object], expected: dict[str, obj
     )
 
 
-def horizon_warning(horizon: date | None, today: date) -> str | None:
-    """What a build says when the pinned dailies run out soon (``None``: enough)."""
+def horizon_warning(horizon: date | None, today: date, what: str = "dailies") -> str | None:
+    """What a build says when the pinned dailies (or their par, ``what="par"``)
+    run out soon (``None``: enough)."""
     if horizon is None:
-        return "no dailies are pinned: run `python3 build.py pin` and commit puzzles/"
+        return f"no {what} pinned: run `python3 build.py pin` and commit puzzles/"
     ahead = (horizon - today).days
     if ahead >= WARN_DAYS:
         return None
     return (
-        f"dailies are pinned only until {horizon.isoformat()} ({ahead} days ahead, fewer than "
+        f"{what} pinned only until {horizon.isoformat()} ({ahead} days ahead, fewer than "
         f"{WARN_DAYS}): run `python3 build.py pin` and commit puzzles/"
     )
+
+
+def _par_task(path_text: str, level: str | None) -> tuple[str, dict[str, Any], float]:
+    """Par of one pinned daily (in a worker process): (path, par, CPU seconds)."""
+    par = _par_engine()
+    started = time.process_time()
+    pinned = json.loads(Path(path_text).read_text(encoding="utf-8"))
+    pinned.pop("par", None)
+    value = par.par_json(pinned, level) if level else par.par_json(pinned)
+    return path_text, value, time.process_time() - started
+
+
+def pin_par(
+    puzzles: Path = PUZZLES,
+    until: date | None = None,
+    jobs: int = 1,
+    repin: bool = False,
+    level: str | None = None,
+    progress: Any = print,
+) -> int:
+    """Pin par into every pinned daily up to ``until`` (default: all) that has none
+    (``repin``: into those that have one too). Resumable: each file is written as
+    soon as its par is known. Returns how many were written."""
+    check(puzzles)
+    daily = _engine()
+    todo = []
+    for game in daily.DAILY_GAMES:
+        for path in sorted((puzzles / game).glob("*.json")):
+            if until is not None and date.fromisoformat(path.stem) > until:
+                continue
+            has_par = "par" in json.loads(path.read_text(encoding="utf-8"))
+            if repin or not has_par:
+                todo.append(path)
+    # Earliest days first: a run cut short leaves the nearest days done.
+    todo.sort(key=lambda path: (path.stem, path.parent.name))
+    done = 0
+    cpu = 0.0
+    results: Any
+    if jobs > 1 and len(todo) > 1:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        results = pool.map(_par_task, [str(p) for p in todo], [level] * len(todo))
+    else:
+        pool = None
+        results = (_par_task(str(p), level) for p in todo)
+    try:
+        for path_text, value, seconds in results:
+            path = Path(path_text)
+            pinned = json.loads(path.read_text(encoding="utf-8"))
+            pinned["par"] = value
+            path.write_text(_text(pinned), encoding="utf-8")
+            done += 1
+            cpu += seconds
+            progress(
+                f"par {done}/{len(todo)}: {path.parent.name} {path.stem} "
+                f"{value['score'][0]}-{value['score'][1]} ({seconds:.1f} s CPU)"
+            )
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    if done:
+        progress(f"par: {done} dailies in {cpu:.0f} s CPU ({cpu / done:.1f} s each)")
+    return done
+
+
+def check_par_sample(puzzles: Path = PUZZLES, day: date | None = None) -> list[str]:
+    """Recompute par with today's computer players for one day (default: the
+    last day every game has par) and raise ``PuzzleDriftError`` if it differs
+    from the pinned par. Returns the files compared (none: no par pinned yet)."""
+    par = _par_engine()
+    checked = check(puzzles)
+    day = day or checked.par_horizon
+    if day is None:
+        return []
+    compared = []
+    for game in _engine().DAILY_GAMES:
+        path = _file(puzzles, game, day)
+        if not path.exists():
+            continue
+        pinned = json.loads(path.read_text(encoding="utf-8"))
+        if "par" not in pinned:
+            continue
+        level = pinned["par"].get("level")
+        dealt = {key: value for key, value in pinned.items() if key != "par"}
+        recomputed = par.par_json(dealt, level) if isinstance(level, str) else par.par_json(dealt)
+        if recomputed != pinned["par"]:
+            detail = (
+                f"the {level} computer player now plays par {recomputed['score']} with other "
+                f"moves; the pin says {pinned['par']['score']}"
+            )
+            raise PuzzleDriftError(par_drift_message(path, detail))
+        compared.append(str(path))
+    return compared
 
 
 def build_puzzles(out: Path, puzzles: Path = PUZZLES, today: date | None = None) -> Checked:
     """Check the pinned dailies and copy them into the site (``out/puzzles``)."""
     checked = check(puzzles)
     shutil.copytree(puzzles, out / "puzzles", dirs_exist_ok=True)
-    log(f"puzzles: {checked.files} pinned dailies checked (pinned until {checked.horizon})")
-    warning = horizon_warning(checked.horizon, today or date.today())
-    if warning:
-        log(f"WARNING: {warning}")
+    log(
+        f"puzzles: {checked.files} pinned dailies checked (pinned until {checked.horizon}); "
+        f"{checked.with_par} with par replayed (par until {checked.par_horizon})"
+    )
+    for warning in (
+        horizon_warning(checked.horizon, today or date.today()),
+        horizon_warning(checked.par_horizon, today or date.today(), "par"),
+    ):
+        if warning:
+            log(f"WARNING: {warning}")
     return checked

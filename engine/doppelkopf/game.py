@@ -101,4 +101,5 @@ DOPPELKOPF = Game(
     help_topic=_help_topic,
     signed_scores=True,
     deal_unit="hand",
+    par_unit="points",
 )

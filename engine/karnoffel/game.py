@@ -13,6 +13,7 @@ from engine.karnoffel.players import DEFAULT_LEVEL, LEVELS
 from engine.karnoffel.rules import RULE_SETS, Rules
 from engine.karnoffel.state import State
 from engine.karnoffel.tricks import special_cards
+from engine.messages import Message
 
 __all__ = ["KARNOFFEL"]
 
@@ -68,6 +69,13 @@ def _seat_result(outcome: dict[str, Any], seat: int) -> SeatResult:
     )
 
 
+def _review_judge(match: Any, seat: int, action: str) -> tuple[str, Message] | None:
+    """The exact open-card solver judges the review (imported when a review is asked for)."""
+    from engine.karnoffel.review import open_cards_judge
+
+    return open_cards_judge(match, seat, action)
+
+
 def _deal_from_json(data: Any, rules: Rules, first: bool) -> Deal:
     return Deal.from_json(data, rules.players, first=first)
 
@@ -89,4 +97,5 @@ KARNOFFEL = Game(
     public_form=lambda action: action,
     hint_reason=hint_reason,
     help_topic=_help_topic,
+    review_judge=_review_judge,
 )

@@ -141,7 +141,9 @@ def test_daily_share_and_stats() -> None:
     shared = call(op="share", address="https://example.org/")
     team_score = final["outcome"]["score"]
     assert shared["text"].startswith("Stichtag · Karnöffel #1\n")
-    assert shared["text"].endswith("\nhttps://example.org/")
+    # The share text ends with the daily's link carrying the friends' code (engine.friends).
+    assert shared["text"].endswith(f"\n{shared['link']}")
+    assert shared["link"].startswith("https://example.org/?daily=2026-12-01&game=karnoffel&friend=")
     assert f"{team_score[0]}–{team_score[1]}" in shared["text"]
     # A saved daily reloads as that daily.
     again = call(

@@ -9,7 +9,8 @@ from conftest import ROOT
 from daily_support import TODAY, local_storage, open_site, play, reload, site_context, state
 from playwright.sync_api import expect
 
-from engine import daily
+from engine import daily, friends
+from engine.par import difference
 from engine.records import replay
 from engine.saves import opened
 
@@ -17,19 +18,39 @@ DAILY_KEY = f"stichtag:v1:save:daily:karnoffel:{TODAY}"
 STATS_KEY = "stichtag:v1:stats:karnoffel"
 
 
+def pinned_today() -> dict[str, Any]:
+    return json.loads((ROOT / "puzzles" / "karnoffel" / f"{TODAY}.json").read_text("utf-8"))
+
+
 def expected_share(save: dict[str, Any], number: int, address: str) -> tuple[str, str, bool]:
-    """The share text and line of a finished daily, computed in Python from its save."""
-    pinned = json.loads((ROOT / "puzzles" / "karnoffel" / f"{TODAY}.json").read_text("utf-8"))
-    outcome = replay(opened(save, pinned["deals"])).outcome()
+    """The share text and line of a finished daily, computed in Python from its save:
+    with par when it is pinned, ending with the link carrying the friends' code."""
+    pinned = pinned_today()
+    match = replay(opened(save, pinned["deals"]))
+    outcome = match.outcome()
     team = 0  # the person sits South, seat 0
     score = (outcome["score"][team], outcome["score"][1 - team])
     won = outcome["winner"] == team
     deals_won = [deal["winner"] == team for deal in outcome["deals"]]
+    day = daily.daily_date(number)
+    link = friends.link(address, friends.encode(match, day, "random", ""), "karnoffel", day)
+    par = tuple(pinned["par"]["score"]) if "par" in pinned else None
     return (
-        daily.share_text("karnoffel", number, won, score, deals_won, address),
-        daily.share_line("karnoffel", number, won, score, deals_won),
+        daily.share_text("karnoffel", number, won, score, deals_won, link, par=par),
+        daily.share_line("karnoffel", number, won, score, deals_won, par=par),
         won,
     )
+
+
+def stored_result(save: dict[str, Any], won: bool, archive: bool) -> dict[str, Any]:
+    """Daily #3's result as the statistics keep it (with the difference to par, if pinned)."""
+    pinned = pinned_today()
+    result: dict[str, Any] = {"number": 3, "won": won, "archive": archive}
+    if "par" in pinned:
+        outcome = replay(opened(save, pinned["deals"])).outcome()
+        mine = outcome["score"]
+        result["difference"] = difference("karnoffel", mine, pinned["par"]["score"])
+    return result
 
 
 def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(
@@ -76,7 +97,10 @@ def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(
                 dialog.locator(".countdown-time").inner_text() == "14:00:00"
             )  # 10:00 local → midnight
             stored = json.loads(local_storage(sp)[STATS_KEY])
-            assert stored == {"schema": 1, "results": [{"number": 3, "won": won, "archive": False}]}
+            assert stored == {
+                "schema": 1,
+                "results": [stored_result(end_one["save"], won, archive=False)],
+            }
 
         assert one.page.locator("dialog[open] .share-send").count() == 0  # no Web Share API here
         # One tap copies the text.
@@ -94,7 +118,7 @@ def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(
         assert again["phase"] == "over" and again["save"] == end_two["save"]
         two.page.locator("dialog[data-dialog=result][open]").wait_for()
         assert json.loads(local_storage(two)[STATS_KEY])["results"] == [
-            {"number": 3, "won": won, "archive": False}
+            stored_result(end_two["save"], won, archive=False)
         ]
         two.assert_clean()
 
@@ -165,7 +189,7 @@ def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(
             f"Archive games (counted apart): 1 played, {1 if won else 0} won."
         )
         stored = json.loads(local_storage(sp)[STATS_KEY])["results"]
-        assert stored[-1] == {"number": 3, "won": won, "archive": True}
+        assert stored[-1] == stored_result(end["save"], won, archive=True)
         # Today's daily is still untouched and one tap away.
         page.click("dialog[open] .app-dialog-close")
         page.click(".app-menu-today")

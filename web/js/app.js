@@ -9,7 +9,8 @@
 // free game (resumed, or a new one with the remembered rules) · ?seed=S a
 // free game with that seed (&rules=&target=&players=&faces= override the
 // remembered rules) · ?tutorial=ID that tutorial (resumed from its own slot).
-// Test knob: &level=random|heuristic|search.
+// &friend=CODE (with ?daily=) adds a friend's game of that daily to its friends'
+// table. Test knob: &level=random|heuristic|search.
 // &game=karnoffel|doppelkopf picks the game of the daily and the free game
 // (else the remembered one; see games/games.js).
 import { localDate } from "./dates.js";
@@ -26,6 +27,8 @@ import { openArchive } from "./dialogs/archive.js";
 import { createDialog } from "./dialogs/dialog.js";
 import { openHowToPlay } from "./dialogs/how-to-play.js";
 import { openLearn } from "./dialogs/learn.js";
+import { addFriendCode, friendsPanel, openFriends } from "./dialogs/friends.js";
+import { openReview } from "./dialogs/review.js";
 import { openNewGame } from "./dialogs/new-game.js";
 import { openResult } from "./dialogs/result.js";
 import { loadSummary, openStats } from "./dialogs/stats.js";
@@ -75,6 +78,8 @@ export class App {
       stats: button("", () => this.showStats(), "app-menu-stats"),
       learn: button("", () => this.showLearn(), "app-menu-learn"),
       howto: button("", () => this.showHowToPlay(), "app-menu-howto"),
+      friends: button("", () => this.showFriends(), "app-menu-friends"),
+      review: button("", () => this.showReview(), "app-menu-review"),
       // The rules of the game on the table, in a new tab: the game stays open.
       rules: h("a", { class: "app-menu-rules", href: rulesHref(), target: "_blank", rel: "noopener" }),
     };
@@ -100,6 +105,8 @@ export class App {
       newGame: createDialog(document.body, "new-game"),
       learn: createDialog(document.body, "learn"),
       howto: createDialog(document.body, "howto"),
+      friends: createDialog(document.body, "friends"),
+      review: createDialog(document.body, "review"),
     };
   }
 
@@ -243,7 +250,12 @@ export class App {
     const params = this.params;
     this.labelMenu();
     if (params.has("tutorial")) return this.openTutorial(params.get("tutorial"));
-    if (params.has("daily")) return this.openDaily(params.get("daily"), { fromUrl: true });
+    if (params.has("daily")) {
+      const friend = params.get("friend");
+      const response = await this.openDaily(params.get("daily"), { fromUrl: true });
+      if (friend !== null && response) await this.friendFromLink(friend);
+      return response;
+    }
     if (params.has("seed")) return this.openFree({ seed: params.get("seed"), rules: this.rulesFromUrl() });
     if (params.has("free")) return this.openFree({});
     return this.openToday();
@@ -541,15 +553,18 @@ export class App {
     const address = `${location.origin}${location.pathname}`;
     // The share text in the player's language, worded by the engine.
     const lang = currentLanguage();
+    const name = this.playerName();
     const hints = !!slot.hinted;
-    let share = await this.engine.request({ op: "share", address, lang, hints });
+    let share = await this.engine.request({ op: "share", address, lang, hints, name });
     if (share && !share.ok && share.error.key === "not_shareable" && this.game.response) {
       // The engine was restarted and reopened the match without its daily: say which daily it is.
       const daily = { game: slot.daily.game, date: slot.daily.date };
       await this.engine.request({ op: "load", save: this.game.response.save, daily, today: localDate() });
-      share = await this.engine.request({ op: "share", address, lang, hints });
+      share = await this.engine.request({ op: "share", address, lang, hints, name });
     }
+    if (share && !share.ok && name) share = await this.engine.request({ op: "share", address, lang, hints, name: "" });
     if (!share || !share.ok) return;
+    this.ownShare = { key: slot.key, share, name };
     const { game, date } = slot.daily;
     let number = slot.daily.number;
     if (number === null) {
@@ -557,14 +572,72 @@ export class App {
       number = known ? known.number : null;
     }
     const archive = date < localDate();
-    this.store.addResult(game, this.catalog.stats_schema, { number, won: share.won, archive, hints });
+    const difference = share.par ? share.par.difference : undefined;
+    this.store.addResult(game, this.catalog.stats_schema, { number, won: share.won, archive, hints, difference });
     const summary = await loadSummary(this, game);
+    // A friend's link shows the friends' table: the result stays a menu tap away.
+    if (this.dialogs.friends.isOpen) return;
     openResult(this.dialogs.result, {
-      number, date, archive, share, summary,
+      number, date, archive, share, summary, name,
+      friends: friendsPanel(this, { game, date }, this.ownResult(slot)),
+      onName: (next) => this.renameShare(slot, address, next),
+      onReview: () => this.showReview(),
       onNextDaily: () => this.navigate(""),
       onNewGame: () => this.newFreeGame(),
       onArchive: () => this.showArchive(),
     });
+  }
+
+  /** The name in your friends' code (remembered with the settings). */
+  playerName() {
+    return this.settings && typeof this.settings.name === "string" ? this.settings.name : "";
+  }
+
+  /** Your finished game of the daily in `slot`, as the friends' table shows it (or null). */
+  ownResult(slot) {
+    const own = this.ownShare;
+    if (!own || !slot || own.key !== slot.key) return null;
+    const { share } = own;
+    return { name: own.name, score_text: share.score_text, won: share.won, par: share.par, par_unit: share.par_unit };
+  }
+
+  /** A new name for your code: the engine makes the share text again ({share} | {error}). */
+  async renameShare(slot, address, name) {
+    const reply = await this.engine.request({ op: "share", address, lang: currentLanguage(), hints: !!slot.hinted, name });
+    if (!reply || !reply.ok) return { error: formatMessage(reply && reply.error) };
+    this.settings = { ...this.settings, name: name.trim() };
+    this.store.writeSettings(this.settings);
+    this.ownShare = { key: slot.key, share: reply, name: name.trim() };
+    return { share: reply };
+  }
+
+  /** The daily whose friends' table the menu opens: the one on the table, else today's. */
+  friendsDaily() {
+    if (this.slot && this.slot.daily) return { game: this.slot.daily.game, date: this.slot.daily.date };
+    return { game: this.currentGame(), date: localDate() };
+  }
+
+  /** The review of the finished deals of the match on the table (never a deal in play). */
+  showReview() {
+    for (const dialog of Object.values(this.dialogs)) if (dialog !== this.dialogs.review) dialog.close();
+    return openReview(this.dialogs.review, this);
+  }
+
+  showFriends(message = null) {
+    for (const dialog of Object.values(this.dialogs)) if (dialog !== this.dialogs.friends) dialog.close();
+    openFriends(this.dialogs.friends, this, this.friendsDaily(), this.ownResult(this.slot), message);
+  }
+
+  /** A friend's link (?daily=...&friend=CODE): checked by the engine, added, and the table shown. */
+  async friendFromLink(code) {
+    this.params.delete("friend");
+    const search = this.params.toString();
+    history.replaceState(null, "", search ? `?${search}` : location.pathname);
+    const outcome = await addFriendCode(this, this.friendsDaily(), code);
+    const message = outcome.ok
+      ? t("friends.added", { name: outcome.entry.name || t("friends.no_name") })
+      : t("friends.refused", { reason: outcome.reason });
+    this.showFriends(message);
   }
 
   async showStats() {

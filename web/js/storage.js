@@ -5,7 +5,8 @@
 //   stichtag:v1:settings                   the chosen free-play rules, card faces and language
 //   stichtag:v1:save:tutorial:<id>         a tutorial in progress (its own slot)
 //   stichtag:v1:learn                      {offered, completed: [tutorial ids]}
-//   stichtag:v1:stats:<game>               {schema, results: [{number, won, archive, hints?}]}
+//   stichtag:v1:stats:<game>               {schema, results: [{number, won, archive, hints?, difference?}]}
+//   stichtag:v1:friends:<game>:<date>      that daily's friends' table (friends-store.js)
 //   stichtag:v1:setaside:<timestamp>       a save or stats that could not be used
 // A save is {format: SAVE_FORMAT, save, daily?: {game, date}, between?: true, hints?: true, savedAt}
 // where `save` is the engine's save of the match: its record without the deals,
@@ -41,7 +42,8 @@ function isObject(value) {
 /** One daily's result as the statistics keep it. */
 function isResult(entry) {
   return isObject(entry) && Number.isInteger(entry.number) && entry.number >= 1
-    && typeof entry.won === "boolean" && typeof entry.archive === "boolean";
+    && typeof entry.won === "boolean" && typeof entry.archive === "boolean"
+    && (entry.difference === undefined || Number.isInteger(entry.difference));
 }
 
 function isQuota(error) {
@@ -246,6 +248,7 @@ export class Store {
     if (results.some((entry) => entry && entry.number === result.number)) return false;
     const entry = { number: result.number, won: result.won, archive: result.archive };
     if (result.hints) entry.hints = true;
+    if (Number.isInteger(result.difference)) entry.difference = result.difference; // to par
     results.push(entry);
     this.setJSON(statsKey(game), { schema, results });
     return true;

@@ -66,7 +66,7 @@ engine.then(
 function dailyOf(request) {
   if (!request || typeof request !== "object") return null;
   if (request.op === "daily") return { game: request.game, date: request.date };
-  if (request.op === "load" && request.daily && typeof request.daily === "object") return request.daily;
+  if ((request.op === "load" || request.op === "friend") && request.daily && typeof request.daily === "object") return request.daily;
   return null;
 }
 

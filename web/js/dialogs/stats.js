@@ -3,7 +3,7 @@
 // numbers and an SVG chart of the results, and opens the statistics dialog.
 import { h } from "../dom.js";
 import { localDate } from "../dates.js";
-import { formatNumber, plural, t } from "../texts.js";
+import { formatNumber, formatSigned, plural, t } from "../texts.js";
 import { countdown } from "./countdown.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -49,6 +49,36 @@ export function resultsChart(points) {
   return figure;
 }
 
+/** An SVG chart of the difference to par per daily: up = better than par, down = worse. */
+export function parChart(points, unit) {
+  const figure = h("figure", { class: "stats-chart stats-par-chart" });
+  const slots = Math.max(points.length, 10);
+  const width = slots * 10;
+  const half = 20;
+  const largest = Math.max(1, ...points.map((point) => Math.abs(point.difference)));
+  const chart = svg("svg", {
+    viewBox: `0 0 ${width} ${2 * half + 2}`, role: "img", class: "stats-chart-svg",
+    "aria-label": t("stats.par_chart_label", { count: points.length }),
+  });
+  chart.append(svg("line", { x1: 0, y1: half + 1, x2: width, y2: half + 1, class: "stats-chart-axis" }));
+  points.forEach((point, i) => {
+    const size = Math.max(1, (half * Math.abs(point.difference)) / largest);
+    const above = point.difference >= 0;
+    const bar = svg("rect", {
+      x: i * 10 + 1.5, y: above ? half + 1 - size : half + 1, width: 7, height: size, rx: 1,
+      class: above ? "stats-par-bar stats-par-up" : "stats-par-bar stats-par-down",
+      "data-number": point.number, "data-difference": point.difference,
+    });
+    const title = svg("title");
+    const words = point.difference === 0 ? t("par.even") : t(`par.${unit}`, { count: Math.abs(point.difference), signed: formatSigned(point.difference) });
+    title.textContent = t("stats.par_point", { number: String(point.number), difference: words });
+    bar.append(title);
+    chart.append(bar);
+  });
+  figure.append(chart);
+  return figure;
+}
+
 /** The statistics section for the engine's summary (or null: unavailable). */
 export function statsPanel(summary) {
   // The result and statistics dialogs may both hold a panel: each heading its own id.
@@ -68,6 +98,14 @@ export function statsPanel(summary) {
       h("dd", { class: "stats-value" }, formatNumber(value)), h("dt", { class: "stats-label" }, t(`stats.${key}`))));
   }
   section.append(list, resultsChart(summary.chart || []));
+  if (summary.par_chart && summary.par_chart.length) {
+    const unit = summary.par_unit || "deals";
+    section.append(h("h4", { class: "stats-par-heading" }, t("stats.par_heading")),
+      parChart(summary.par_chart, unit),
+      h("p", { class: "stats-par-average" }, t("stats.par_average", {
+        difference: formatSigned(summary.par_average), count: summary.par_count,
+      })));
+  }
   if (summary.with_hints) {
     section.append(h("p", { class: "stats-hints" }, plural("stats.with_hints", summary.with_hints)));
   }
@@ -91,7 +129,7 @@ export function readResults({ store, catalog, notices }, game) {
 /** The engine's summary of `game`'s results (null when the engine cannot give one). */
 export async function loadSummary({ store, engine, catalog, notices }, game) {
   const results = readResults({ store, catalog, notices }, game);
-  const reply = await engine.request({ op: "stats", results, today: localDate() });
+  const reply = await engine.request({ op: "stats", results, today: localDate(), game });
   return reply && reply.ok ? reply.stats : null;
 }
 

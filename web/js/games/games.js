@@ -31,5 +31,7 @@ export function normalizeSettings(raw, catalog) {
   const merged = {};
   for (const setup of Object.values(setups)) Object.assign(merged, setup.settings(raw, catalog));
   if (raw && LANGUAGES.includes(raw.language)) merged.language = raw.language;
+  // The name in your friends' code (the engine checks it when it makes the code).
+  if (raw && typeof raw.name === "string" && raw.name.length <= 24) merged.name = raw.name;
   return { ...merged, game: raw && GAMES.includes(raw.game) ? raw.game : DEFAULT_GAME };
 }

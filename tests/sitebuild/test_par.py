@@ -1,0 +1,147 @@
+"""Par pinned in puzzles/ (issue 16): written by the pin command, replayed by
+every build (drift fails it), recomputed for a sample day (a change of the
+computer players that moves par fails too)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from engine.daily import FIRST_DAILY
+from engine.par import check_par, difference, par_json
+from sitebuild.puzzles import (
+    PuzzleDriftError,
+    build_puzzles,
+    check,
+    check_par_sample,
+    horizon_warning,
+    pin,
+    pin_par,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Fast computer players for pinning in tests (the real pin uses the default level).
+LEVEL = "random"
+
+
+def pinned_with_par(tmp_path: Path, days: int = 2) -> Path:
+    until = FIRST_DAILY + timedelta(days=days - 1)
+    pin(tmp_path, until)
+    lines: list[str] = []
+    assert pin_par(tmp_path, level=LEVEL, progress=lines.append) == 2 * days
+    assert len(lines) == 2 * days + 1 and "s CPU" in lines[-1]
+    return tmp_path
+
+
+def par_file(puzzles: Path, game: str = "karnoffel", day: date = FIRST_DAILY) -> Path:
+    return puzzles / game / f"{day.isoformat()}.json"
+
+
+def test_pin_par_writes_par_into_the_dailies_without_one_and_is_resumable(
+    tmp_path: Path,
+) -> None:
+    puzzles = pinned_with_par(tmp_path)
+    pinned = json.loads(par_file(puzzles).read_text())
+    assert set(pinned["par"]) == {"level", "actions", "score", "won", "deals"}
+    assert pinned["par"]["level"] == LEVEL
+    checked = check(puzzles)
+    assert checked.with_par == 4 and checked.par_horizon == FIRST_DAILY + timedelta(days=1)
+    # Resumable: nothing left to do; a new day is the only one pinned next time.
+    assert pin_par(puzzles, level=LEVEL, progress=lambda _: None) == 0
+    pin(puzzles, FIRST_DAILY + timedelta(days=2))
+    assert pin_par(puzzles, level=LEVEL, progress=lambda _: None) == 2
+    # Parallel workers write the same par.
+    copy = tmp_path / "copy"
+    pin(copy, FIRST_DAILY + timedelta(days=2))
+    assert pin_par(copy, level=LEVEL, jobs=2, progress=lambda _: None) == 6
+    for game in ("karnoffel", "doppelkopf"):
+        for day in range(3):
+            when = FIRST_DAILY + timedelta(days=day)
+            assert (
+                par_file(copy, game, when).read_text() == par_file(puzzles, game, when).read_text()
+            )
+
+
+def test_a_pinned_par_that_drifts_fails_the_build(tmp_path: Path) -> None:
+    puzzles = pinned_with_par(tmp_path)
+    path = par_file(puzzles)
+    good = path.read_text()
+    pinned = json.loads(good)
+    pinned["par"]["score"] = [pinned["par"]["score"][1], pinned["par"]["score"][0]]
+    path.write_text(json.dumps(pinned))
+    with pytest.raises(PuzzleDriftError, match="par no longer holds"):
+        build_puzzles(tmp_path / "site", puzzles)
+    pinned = json.loads(good)
+    pinned["par"]["actions"][3] = pinned["par"]["actions"][4]
+    path.write_text(json.dumps(pinned))
+    with pytest.raises(PuzzleDriftError, match="does not replay"):
+        check(puzzles)
+    pinned = json.loads(good)
+    del pinned["par"]["actions"][-1]
+    path.write_text(json.dumps(pinned))
+    with pytest.raises(PuzzleDriftError, match="stop before the match is over"):
+        check(puzzles)
+    path.write_text(good)
+    assert check(puzzles).with_par == 4
+
+
+def test_the_sample_check_notices_when_the_computer_players_moved_par(tmp_path: Path) -> None:
+    puzzles = pinned_with_par(tmp_path)
+    assert len(check_par_sample(puzzles)) == 2
+    # A par game other than what the players play now (here: another level's),
+    # legal and consistent, so only recomputing it tells.
+    path = par_file(puzzles, day=FIRST_DAILY + timedelta(days=1))
+    pinned = json.loads(path.read_text())
+    dealt = {key: value for key, value in pinned.items() if key != "par"}
+    other = par_json(dealt, "easy")
+    assert other != pinned["par"]
+    path.write_text(json.dumps({**dealt, "par": {**other, "level": LEVEL}}))
+    check(puzzles)  # the cheap replay cannot tell ...
+    with pytest.raises(PuzzleDriftError, match="now plays par"):
+        check_par_sample(puzzles)  # ... recomputing can
+
+
+def test_the_build_warns_when_par_runs_out_and_a_daily_without_par_is_fine(
+    tmp_path: Path,
+) -> None:
+    pin(tmp_path, FIRST_DAILY + timedelta(days=1))
+    checked = check(tmp_path)
+    assert checked.with_par == 0 and checked.par_horizon is None
+    warning = horizon_warning(checked.par_horizon, FIRST_DAILY, "par")
+    assert warning is not None and "no par pinned" in warning
+    assert "par pinned only until" in (horizon_warning(FIRST_DAILY, FIRST_DAILY, "par") or "")
+
+
+def test_the_committed_par_replays_and_holds_for_a_sample_day() -> None:
+    """The committed par, as a build checks it, and recomputed for one Karnöffel day
+    (the whole sample, both games, is `python3 build.py check-par`, some 30 s)."""
+    checked = check(ROOT / "puzzles")
+    if checked.with_par == 0:
+        pytest.skip("no par pinned yet: run `python3 build.py pin`")
+    path = par_file(ROOT / "puzzles")
+    pinned = json.loads(path.read_text())
+    check_par(pinned)
+    dealt = {key: value for key, value in pinned.items() if key != "par"}
+    assert par_json(dealt, pinned["par"]["level"]) == pinned["par"], (
+        "the computer players now play another par: run `python3 build.py pin --repin-par`"
+    )
+
+
+def test_difference_to_par() -> None:
+    assert difference("karnoffel", (7, 4), [7, 5]) == 1
+    assert difference("karnoffel", (3, 7), [7, 6]) == -5
+    assert difference("doppelkopf", (12, 30), [-3, 9]) == 15
+
+
+def test_a_copy_without_par_still_builds(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    shutil.copytree(pinned_with_par(tmp_path / "p"), source)
+    for path in source.rglob("*.json"):
+        pinned = json.loads(path.read_text())
+        pinned.pop("par")
+        path.write_text(json.dumps(pinned))
+    assert build_puzzles(tmp_path / "site", source).with_par == 0
