@@ -319,6 +319,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                     "rules": rule_set,
                     "pairings": args.pairings,
                     "pairs": len(pairs),
+                    "tag": args.tag,
                     **row,
                 },
             )

@@ -39,6 +39,7 @@ NOT_TEXT = {
     "Error",
     "Stichtag",  # the site's name
     "Hans",  # the script subtag of zh-Hans
+    "None",  # Python run in the worker (engine-boot.js)
 }
 #: The languages by their own names in the language menu (the same in every language).
 ENDONYMS = {"English", "Deutsch", "Español"}

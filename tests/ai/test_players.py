@@ -112,6 +112,32 @@ def test_the_levels_own_budgets_keep_the_hidden_cards_hidden(rule_set: str, step
         )
 
 
+@pytest.mark.parametrize(
+    ("seed", "steps", "legal"),
+    [
+        ("full/calls", 0, ["pass", "raise"]),
+        ("full/calls", 2, ["show", "no-show"]),
+        ("full/calls", 14, ["accept", "counter", "give-up"]),
+    ],
+)
+def test_bids_and_shows_keep_the_hidden_cards_hidden(
+    seed: str, steps: int, legal: list[str]
+) -> None:
+    """The fairness proof at historic calls, with every level's own budget."""
+    state = position("historic", 4, seed, steps)
+    seat = state.current_player()
+    assert state.view(seat)["legal"] == legal  # guard: the call this case is about
+    other = swap_unknown(state, seat, "calls-swap")
+    assert other.view(seat) == state.view(seat)
+    assert other.deal is not None and state.deal is not None
+    assert other.deal.cards != state.deal.cards  # guard: the swap moved hidden cards
+    seed_for = players.seed_for(state, seat)
+    for level in players.LEVELS:
+        assert players.choose_action(level, other.view(seat), seed_for) == (
+            players.choose_action(level, state.view(seat), seed_for)
+        ), level
+
+
 def test_default_level_and_unknown_levels_are_refused() -> None:
     assert players.DEFAULT_LEVEL in players.LEVELS
     assert players.DEFAULT_LEVEL != "random"

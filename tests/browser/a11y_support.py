@@ -18,7 +18,7 @@ AXE_SOURCE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_PATH = "test-tools/axe.min.js"
 
 #: Runs before the page's scripts. A focus move counts as prompted when a key or
-#: pointer press came since the previous focus move, or when it lands in a panel
+#: pointer press came since the previous focus move, or when it lands in a panel, notice
 #: or dialog that just opened (those take the focus by design).
 MONITOR_JS = r"""
 (() => {
@@ -37,16 +37,19 @@ MONITOR_JS = r"""
     const target = event.target;
     const what = describe(target);
     log.focus.push(what);
-    const inPanel = target.closest && target.closest(".result-panel, dialog");
-    if (log.presses === pressesAtLastFocus && !inPanel) log.unprompted.push(what);
+    const inPanel = target.closest && target.closest(".result-panel, dialog, #notice");
+    if (log.presses === pressesAtLastFocus && !inPanel) log.unprompted.push(`${log.presses}: ${what}`);
     pressesAtLastFocus = log.presses;
   }, true);
-  // A drop: the focus on <body> (or nowhere) after it was on the table, seen on a frame.
+  // A drop: the focus on <body> (or nowhere) after an action had put it on the page, seen
+  // on a frame (before any action the page's focus is on <body> anyway).
   let wasOnTable = false;
   const sample = () => {
     const active = document.activeElement;
     const onBody = !active || active === document.body;
-    if (onBody && wasOnTable && !document.querySelector("dialog[open]")) log.drops.push(log.presses);
+    if (onBody && wasOnTable && log.presses && !document.querySelector("dialog[open]")) {
+      log.drops.push(`${log.presses}: after ${log.focus[log.focus.length - 1]}`);
+    }
     wasOnTable = !onBody;
     requestAnimationFrame(sample);
   };
@@ -87,7 +90,8 @@ ACTIVE_JS = """() => {
   const el = document.activeElement;
   if (!el || el === document.body) return {body: true};
   return {body: false, card: el.dataset.card || null, action: el.dataset.action || null,
-          cls: el.className, inHand: !!el.closest(".hand-mine"), inPanel: !!el.closest(".result-panel")};
+          cls: el.className, inHand: !!el.closest(".hand-mine"), inPanel: !!el.closest(".result-panel"),
+          inDialog: !!el.closest("dialog[open]")};
 }"""
 
 
@@ -150,7 +154,10 @@ def play_by_keys(sp: Any, until: str = "deal", max_actions: int = 400) -> dict[s
         if now in ("deal", "over"):
             report["panels"] += 1
             where = active(sp)
-            assert where["inPanel"], f"the result panel did not take the focus: {where}"
+            # The panel takes the focus (or, at a daily's end, the app's result dialog).
+            assert where["inPanel"] or where["inDialog"], (
+                f"the panel did not take the focus: {where}"
+            )
             if now == until or now == "over":
                 return report
             page.keyboard.press("Enter")

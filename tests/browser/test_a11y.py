@@ -82,6 +82,20 @@ def test_a_karnoffel_deal_by_keys_is_quiet_and_announced(
         assert numbers["announcements"] == moves + report["turns"] + 1, log["announced"]
         assert active(sp)["inPanel"]
         assert axe_violations(sp) == []
+        # The chosen suit is read in full: a labelled group whose title is read, not hidden.
+        chosen = sp.page.locator(".info-block.chosen")
+        assert chosen.get_attribute("role") == "group"
+        assert (
+            chosen.locator(".info-title").evaluate("(el) => getComputedStyle(el).display") != "none"
+        )
+        # The result panel is a dialog: Tab stays inside, Escape goes on as Continue does.
+        for key in ("Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"):
+            sp.page.keyboard.press(key)
+            assert active(sp)["inPanel"], key
+        sp.page.keyboard.press("Escape")
+        assert waiting(sp) == "turn"
+        assert sp.page.locator(".result-panel").is_hidden()
+        assert not active(sp)["body"]
 
 
 def no_violations(sp: Any, screen: str) -> None:
@@ -140,6 +154,10 @@ def test_a_doppelkopf_hand_by_keys_is_quiet_announced_and_readable(
         )
         assert not any("seat " in line for line in said)
         no_violations(sp, "the Doppelkopf hand result")
+        # Had we played our last card before the others, the focus waited in the hand.
+        last = page.evaluate("() => globalThis.stichtag.game.response.view.played.at(-1).cards")
+        if last[-1]["seat"] != view["seat"]:
+            assert any(move.startswith("div.hand.hand-mine") for move in log["focus"])
         # Escape goes on as Continue does; the focus lands in the new hand.
         page.keyboard.press("Escape")
         assert waiting(sp) == "turn"

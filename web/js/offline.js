@@ -10,14 +10,6 @@ const CHECK_EVERY_MS = 60 * 60 * 1000; // a page left open looks for a new build
 let banner = null;
 let reloadWanted = false;
 
-function addStylesheet() {
-  if (document.querySelector('link[href$="css/offline.css"]')) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = new URL("../css/offline.css", import.meta.url).href;
-  document.head.append(link);
-}
-
 /** Until the last move is saved: no request in flight, no computer about to move (5 s at most). */
 function settled() {
   const game = globalThis.stichtag && globalThis.stichtag.game;
@@ -37,7 +29,6 @@ function button(label, onClick, className) {
 /** "A new version is ready": Reload (the new worker takes over, then the page reloads) or Later. */
 function offerUpdate(waiting) {
   if (banner) return;
-  addStylesheet();
   banner = document.createElement("div");
   banner.className = "update-banner";
   banner.setAttribute("role", "status");
