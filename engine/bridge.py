@@ -640,6 +640,26 @@ def _replay_as_left(record: dict[str, Any]) -> MatchState:
 _SESSION = Session()
 
 
+def warm_up() -> None:
+    """Run what a page's first requests run (the catalog; a match of every game
+    opened, loaded and hinted), then start a fresh session: the worker calls
+    this before it takes a memory snapshot, so that a restored engine has done
+    that work once and no match of the warm-up survives into a visit."""
+    global _SESSION
+
+    def call(**request: Any) -> dict[str, Any]:
+        reply: dict[str, Any] = json.loads(handle(json.dumps(request)))
+        return reply
+
+    call(op="catalog", today=daily.FIRST_DAILY.isoformat())
+    for game in GAMES:
+        opened = call(op="new", game=game, seed="warm-up", level="random")
+        if opened.get("ok"):
+            call(op="load", save=opened["save"])
+            call(op="hint")
+    _SESSION = Session()
+
+
 def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON response (both ``str``)."""
     try:

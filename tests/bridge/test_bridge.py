@@ -253,3 +253,13 @@ def test_load_between_deals_then_deal_goes_on_as_in_play() -> None:
     assert call(op="deal")["view"] == live_next["view"]
     bad = dict(reply["save"], actions=[*reply["save"]["actions"], 7])
     assert call(op="load", save=bad, between_deals=True)["error"]["key"] == "bad_record"
+
+
+def test_the_warm_up_leaves_a_fresh_session_and_answers_like_a_cold_engine() -> None:
+    """engine-boot.js warms the engine before a snapshot: afterwards no match of
+    the warm-up is open, and every request answers as without it."""
+    request = json.dumps({"op": "new", "game": "karnoffel", "seed": "s", "level": "random"})
+    cold = bridge.handle(request)
+    bridge.warm_up()
+    assert json.loads(bridge.handle(json.dumps({"op": "view"})))["ok"] is False
+    assert bridge.handle(request) == cold

@@ -109,25 +109,7 @@ del _name, _stichtag_modules
  * done once, on the boot that makes the snapshot, instead of on every visit.
  */
 export function warmEngine(pyodide) {
-  pyodide.runPython(`
-import json
-from engine import bridge, daily
-
-def _warm():
-    def call(**request):
-        return json.loads(bridge.handle(json.dumps(request)))
-
-    call(op="catalog", today=daily.FIRST_DAILY.isoformat())
-    for game in ("karnoffel", "doppelkopf"):
-        opened = call(op="new", game=game, seed="warm-up", level="random")
-        if opened.get("ok"):
-            call(op="load", save=opened["save"])
-            call(op="hint")
-    bridge._SESSION = bridge.Session()  # no match of the warm-up survives into a visit
-
-_warm()
-del _warm
-`);
+  pyodide.runPython("from engine.bridge import warm_up\nwarm_up()");
 }
 
 /** engine.bridge.handle, once it answers ping (a restored snapshot must prove itself). */
