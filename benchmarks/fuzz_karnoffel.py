@@ -2,7 +2,7 @@
 
     python benchmarks/fuzz_karnoffel.py 5000 [--every 25] [--jobs 2] [--configs classic-4 ...]
 
-Each match runs the checks of ``tests/engine/test_fuzz.py``: illegal
+Each match runs the checks of ``tests/karnoffel/test_karnoffel_fuzz.py``: illegal
 attempts before every action (each must raise, give the reason
 ``why_illegal`` gives and leave the state unchanged) and the invariants after
 it; every ``--every`` steps also every seat's view is scanned for cards it may

@@ -3,7 +3,7 @@
 Playwright evaluates a ``wait_for_function`` *expression* string with ``eval``
 on every poll after the first, which the site's CSP (no ``'unsafe-eval'``)
 refuses; a *function* string is evaluated once and then called. Sleeps make
-tests flaky on a loaded machine. So in tests/browser/: every string literal
+tests flaky on a loaded machine. So in tests/web/: every string literal
 given to ``wait_for_function`` is a function, and nothing sleeps.
 """
 
@@ -13,7 +13,7 @@ import ast
 import re
 from pathlib import Path
 
-BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+BROWSER_TESTS = Path(__file__).resolve().parent / "web"
 #: The start of a JS function: ``() =>``, ``(a, b) =>``, ``([x]) =>``, ``x =>``,
 #: ``async ...`` or ``function``.
 FUNCTION_START = re.compile(r"\s*(async\b|function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")

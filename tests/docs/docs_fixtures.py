@@ -1,5 +1,5 @@
 """Fixtures for the rules pages, loaded by the test modules as a plugin
-(``pytest_plugins``). Not a conftest.py: tests/browser's modules import
+(``pytest_plugins``). Not a conftest.py: tests/web's modules import
 ``SitePage`` with ``from conftest import``, which a second conftest.py would
 shadow whenever it is imported after theirs.
 
@@ -12,7 +12,7 @@ shadow whenever it is imported after theirs.
 * ``docs_browser`` (session) – Debian's Chromium via Playwright on a thread of
   its own (see ``BrowserThread``); ``docs_browser.run(check)`` gives ``check``
   a fresh 360x640 page recording console errors and every request, as in
-  tests/browser/conftest.py (whose ``SitePage`` and launch settings are
+  tests/web/conftest.py (whose ``SitePage`` and launch settings are
   reused, not copied).
 """
 
@@ -77,7 +77,7 @@ def browser_support() -> ModuleType:
 class BrowserThread:
     """Debian's Chromium driven by a Playwright of its own, on a thread of its own.
 
-    In a full run tests/browser keeps a sync Playwright open on the main thread
+    In a full run tests/web keeps a sync Playwright open on the main thread
     for the whole session, and a second one cannot start there ("Sync API
     inside the asyncio loop"); on another thread it can. Every use of the
     browser happens on that thread: ``run(check)`` opens a fresh phone-sized

@@ -124,7 +124,7 @@ def test_no_key_is_both_a_plural_form_and_a_context() -> None:
 
 def test_the_python_plural_rules_are_cldr_s() -> None:
     # The categories Intl.PluralRules gives for whole numbers (checked against the
-    # browser's in tests/browser/test_languages.py).
+    # browser's in tests/web/test_languages.py).
     assert [plural_category("en", n) for n in (0, 1, 2, 21)] == ["other", "one", "other", "other"]
     assert [plural_category("de", n) for n in (0, 1, 2, 1_000_000)] == [
         "other",

@@ -36,7 +36,7 @@ from engine.karnoffel.tricks import Role, resolve_trick, role_of, winner_index
 from engine.karnoffel.view import known_cards
 from engine.messages import Message
 
-#: Small search budgets (as tests/ai does) stand in for the default level in the
+#: Small search budgets (as tests/karnoffel does) stand in for the default level in the
 #: big sweeps: the same search, far fewer worlds. The real default level is
 #: tested at fewer points.
 QUICK_LEVELS: dict[str, Callable[[], Any]] = {

@@ -2,7 +2,7 @@
 
 At 500 random decision points per game and Karnöffel rule set the hint
 equals the default level's choice from the same view (the default level's
-factory is swapped for a small search budget there, as tests/ai does; the
+factory is swapped for a small search budget there, as tests/karnoffel does; the
 real default level is checked at fewer points), the action is legal, and the
 reason's claims hold in the whole state. The reasons of *every* legal action
 are checked too, so each kind of reason is tried whatever the players choose.

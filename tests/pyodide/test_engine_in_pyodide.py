@@ -54,7 +54,7 @@ PURE_PACKAGES = (
 )
 TIMEOUT_S = 20 * 60
 #: Test folders that drive a browser or Pyodide themselves.
-NOT_IN_PYODIDE = {"browser", "pyodide", "sitebuild", "docs"}
+NOT_IN_PYODIDE = {"web", "pyodide", "sitebuild", "docs"}
 
 
 def _pin(name: str) -> str:

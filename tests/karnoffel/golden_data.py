@@ -1,6 +1,6 @@
 """What the golden files in ``tests/golden/`` hold, and how they were made.
 
-``python tests/engine/golden_data.py`` writes them. Do that only on purpose:
+``python tests/karnoffel/golden_data.py`` writes them. Do that only on purpose:
 the tests compare today's engine against the stored files, so a change to
 the generator (``engine/rng.py``), the dealing or the rules shows up as a
 failing test rather than as silently different dailies and saves.

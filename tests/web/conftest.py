@@ -45,7 +45,7 @@ IGNORED_CONSOLE_ERRORS: tuple[str, ...] = ()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test under tests/browser/ as ``browser``."""
+    """Mark every test under tests/web/ as ``browser``."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:

@@ -1,6 +1,6 @@
 """Measure what a keyboard and screen-reader user meets (issue 15), for the record.
 
-    PYTHONPATH=.:tests/browser .venv/bin/python tests/browser/a11y_measure.py SITE_DIR [N]
+    PYTHONPATH=.:tests/web .venv/bin/python tests/web/a11y_measure.py SITE_DIR [N]
 
 Plays by keys only (a11y_support.play_by_keys) on the site built in SITE_DIR: today's
 Karnöffel daily to its end, and N Doppelkopf first hands (seeds a11y-m-0 ...), and
