@@ -19,7 +19,7 @@ bench_doppelkopf_players --speed-only --pairs 8 --clock cpu``.
 to FILE, with the command that produced it; ``--progress FILE`` appends each
 finished chunk of deal pairs as it comes, so that a long run that is stopped
 can be continued with ``--first`` and the parts summed up by
-``benchmarks/dk_results.py``.
+``benchmarks/doppelkopf_results_table.py``.
 
     python benchmarks/bench_doppelkopf_players.py --pairings hard:heuristic-v1 \\
         --pairs 1000 --save benchmarks/results/dk_results.jsonl

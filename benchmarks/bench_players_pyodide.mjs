@@ -1,11 +1,11 @@
 // Time the computer players' decisions inside Pyodide under Node.
 //
-//   node benchmarks/bench_players_pyodide.mjs [bench_players.py args, default: --speed-only --pairs 30]
+//   node benchmarks/bench_players_pyodide.mjs [bench_karnoffel_players.py args, default: --speed-only --pairs 30]
 //   node benchmarks/bench_players_pyodide.mjs --bench bench_doppelkopf_players [its args]
 //
 // Loads Pyodide from node_modules, mounts the repository at /repo with
 // mountNodeFS and runs the benchmark module's main() there (default
-// benchmarks/bench_players.py, Karnöffel), so the numbers come from the same
+// benchmarks/bench_karnoffel_players.py, Karnöffel), so the numbers come from the same
 // code as on CPython.
 import { loadPyodide } from "pyodide";
 import path from "node:path";
@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let args = process.argv.slice(2);
-let bench = "bench_players";
+let bench = "bench_karnoffel_players";
 if (args[0] === "--bench") {
   [bench, args] = [args[1], args.slice(2)];
 }

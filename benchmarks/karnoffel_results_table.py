@@ -2,7 +2,7 @@
 
     python benchmarks/karnoffel_results_table.py [benchmarks/results/karnoffel_players.jsonl]
 
-Each line of the file is one row written by ``bench_players.py --json``:
+Each line of the file is one row written by ``bench_karnoffel_players.py --json``:
 ``kind`` "deals" (or "matches": duplicate pairs, rate and 95% CI of A
 against B) or "speed" (decision times of one level), with the command that
 produced it. Deal rows of one pairing, rules and tag over disjoint ranges of

@@ -7,7 +7,7 @@ can go on with ``--first``. This script joins the chunks of each pairing
 points per seat and hand of A minus B with the 95% CI) and, with ``--save``,
 appends the joined rows to the results file as JSON lines.
 
-    python benchmarks/dk_results.py benchmarks/results/dk_progress.jsonl
+    python benchmarks/doppelkopf_results_table.py benchmarks/results/dk_progress.jsonl
 """
 
 from __future__ import annotations
@@ -63,7 +63,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("progress", type=Path)
     parser.add_argument("--save", type=Path, help="append the joined rows (JSON lines) here")
     args = parser.parse_args(argv)
-    command = "python benchmarks/dk_results.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    command = "python benchmarks/doppelkopf_results_table.py " + " ".join(
+        sys.argv[1:] if argv is None else argv
+    )
     print("| A | B | deal pairs | A − B per seat and hand | 95% CI | A per seat |")
     print("|---|---|---:|---:|---|---:|")
     for (level_a, level_b), pairs in joined(args.progress).items():

@@ -16,9 +16,9 @@ Under Pyodide, ``benchmarks/bench_players_pyodide.mjs`` runs :func:`main`.
 ``--json FILE`` appends one JSON object per result row (the command, the
 pairing, pairs, rate and 95% CI; or a speed row) to FILE.
 
-    python benchmarks/bench_players.py --rules classic historic \\
+    python benchmarks/bench_karnoffel_players.py --rules classic historic \\
         --pairings hard:perfect hard:search-v1 easy:greedy --pairs 1000
-    python benchmarks/bench_players.py --speed-only --pairs 20
+    python benchmarks/bench_karnoffel_players.py --speed-only --pairs 20
 """
 
 from __future__ import annotations
@@ -281,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             if args.speed_only
             else ["hard:perfect", "hard:search-v1", "easy:greedy"]
         )
-    command = "python benchmarks/bench_players.py " + " ".join(
+    command = "python benchmarks/bench_karnoffel_players.py " + " ".join(
         sys.argv[1:] if argv is None else argv
     )
     if sys.platform == "emscripten":

@@ -1,6 +1,6 @@
 """How fast the Karnöffel engine plays, on this CPython: prints numbers.
 
-    python benchmarks/bench_engine.py [--seconds 2]
+    python benchmarks/bench_karnoffel_engine.py [--seconds 2]
 
 For each rule set and player count: random full matches per second, played
 two ways —

@@ -15,9 +15,9 @@ between its two games:
 Within ``announce`` and ``game``, the row says which level made the
 decision that the other did not (the first difference in the action lists).
 
-    python benchmarks/dk_attribution.py play --pairings hard:search-v1 --pairs 200 \\
+    python benchmarks/bench_doppelkopf_attribution.py play --pairings hard:search-v1 --pairs 200 \\
         --log /tmp/dk_games.jsonl
-    python benchmarks/dk_attribution.py report /tmp/dk_games.jsonl
+    python benchmarks/bench_doppelkopf_attribution.py report /tmp/dk_games.jsonl
 """
 
 from __future__ import annotations
@@ -211,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             level_a, level_b = pairing.split(":")
             play(level_a, level_b, args.first, args.pairs, args.log)
     else:
-        command = "python benchmarks/dk_attribution.py " + " ".join(
+        command = "python benchmarks/bench_doppelkopf_attribution.py " + " ".join(
             sys.argv[1:] if argv is None else argv
         )
         report(args.logs, args.save, command)

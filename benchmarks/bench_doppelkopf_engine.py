@@ -7,7 +7,7 @@ Prints numbers; asserts nothing. Two loops:
 - ``views``: the random player chooses from ``view(seat)["legal"]``, as a
   computer player in the web worker does (adds the cost of building views).
 
-    python benchmarks/bench_doppelkopf.py --matches 200
+    python benchmarks/bench_doppelkopf_engine.py --matches 200
 """
 
 from __future__ import annotations
