@@ -71,7 +71,7 @@ def docs_url(docs_build: DocsBuild) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser_support() -> ModuleType:
-    return _load("stichtag_browser_conftest", ROOT / "tests" / "browser" / "conftest.py")
+    return _load("stichtag_browser_conftest", ROOT / "tests" / "web" / "conftest.py")
 
 
 class BrowserThread:

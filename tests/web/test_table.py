@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import SitePage
+from playwright.sync_api import expect
 
 from engine import records
 from engine.bridge import Session
@@ -224,6 +225,9 @@ def test_phone_layout_shows_the_whole_hand(site_page: SitePage) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     open_table(site_page, "?seed=table-phone-4&level=random&pace=0")
     wait_state(page)
+    # A first visit offers the tutorial above the table; the person can put it away.
+    page.locator('[data-notice="learn-offer"] .app-notice-dismiss').click()
+    expect(page.locator('[data-notice="learn-offer"]')).to_have_count(0)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "table-360x640.png"))
     # The table itself never overflows sideways (the app's own header is checked by its tests).

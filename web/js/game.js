@@ -32,6 +32,9 @@ import { renderLog } from "./table/log.js";
 import { buildTable, labelTable } from "./table/parts.js";
 import { tables } from "./table/tables.js";
 
+/** The engine's refusals of a legal move a tutorial step does not ask for (a card, a call). */
+const TUTORIAL_REFUSALS = new Set(["tutorial_wrong_card", "tutorial_wrong_move"]);
+
 const DEFAULT_PACE = 700;
 /** How many of the person's decisions "learn with hints" advises on, once switched on. */
 export const HINTED_DECISIONS = 3;
@@ -401,7 +404,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     } catch (error) {
       if (gen === state.generation) {
         if (retry) reportError(error, { retry });
-        else if (error.payload && error.payload.key === "tutorial_wrong_move" && error.answer) {
+        else if (error.payload && TUTORIAL_REFUSALS.has(error.payload.key) && error.answer) {
           // A legal move the tutorial's step does not ask for: why, on the coach.
           state.coach.refusal = { error: error.payload, explanation: error.answer.explanation };
           drawCoach();
