@@ -18,7 +18,7 @@ import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -27,7 +27,6 @@ from conftest import ROOT, SitePage
 from daily_support import TODAY, state, wait_for_change
 
 from engine.bridge import Session
-from engine.daily import pinned_daily
 from engine.i18n import plural_category
 
 SHOTS = ROOT / ".cache" / "screenshots"
@@ -144,7 +143,8 @@ def prepared_saves() -> dict[str, Any]:
         refusal_near_the_end,
     )
     daily = Session()
-    pinned = pinned_daily("karnoffel", date.fromisoformat(TODAY))
+    # The committed daily, with its par, as the worker serves it to the page.
+    pinned = json.loads((ROOT / "puzzles" / "karnoffel" / f"{TODAY}.json").read_text("utf-8"))
     opened = daily.op_daily(
         {"game": "karnoffel", "date": TODAY, "today": TODAY, "pinned": pinned, "level": LEVEL}
     )
