@@ -4,7 +4,7 @@
 #   - the pinned npm packages (npm ci) when node_modules/pyodide is not the pinned version,
 #   - the virtualenv .venv from the hash-checked lock requirements/lock.txt (build.py deps),
 # then prints the versions under test, runs ruff, builds site/ once and runs pytest
-# (quiet, slowest durations shown).
+# (quiet, slowest durations shown, one worker per core).
 # Extra arguments go to pytest, e.g. `bash scripts/test.sh -m "not browser"`.
 # Exits non-zero on any failure.
 set -euo pipefail
@@ -39,4 +39,7 @@ step "build site/"
 "$PY" build.py
 
 step "pytest"
-STICHTAG_SITE_BUILT=1 "$PY" -m pytest -q --durations=15 "$@"
+# One pytest-xdist worker per core (at most 4: each browser test drives a whole
+# Chromium); a worker takes over queued tests of a busy one (worksteal).
+WORKERS=$(nproc); [ "$WORKERS" -le 4 ] || WORKERS=4
+STICHTAG_SITE_BUILT=1 "$PY" -m pytest -q --durations=15 -n "$WORKERS" --dist worksteal "$@"

@@ -23,7 +23,7 @@ from engine.i18n import PLACEHOLDER, catalog
 from engine.karnoffel.state import new_match as karnoffel_match
 from engine.messages import Message
 
-POINTS = 500
+POINTS = 200
 #: Decision points at which the reason of every legal action is checked.
 EVERY_ACTION_POINTS = 250
 REAL_DEFAULT_POINTS = 12

@@ -16,6 +16,7 @@ Every test in this folder is marked ``browser``.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import threading
 from collections.abc import Iterator
@@ -57,7 +58,18 @@ def site_dir() -> Path:
     site = ROOT / "site"
     if os.environ.get("STICHTAG_SITE_BUILT") == "1" and (site / "index.html").exists():
         return site
-    build(site)
+    # pytest-xdist workers each ask: one builds, the others wait and reuse it.
+    (ROOT / ".cache").mkdir(exist_ok=True)
+    with open(ROOT / ".cache" / "site-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        worker = os.environ.get("PYTEST_XDIST_WORKER")
+        done = ROOT / ".cache" / f"site-built-by-{os.environ.get('PYTEST_XDIST_TESTRUNUID')}"
+        if worker is None or not done.exists():
+            build(site)
+            if worker is not None:
+                for old in done.parent.glob("site-built-by-*"):
+                    old.unlink()
+                done.touch()
     return site
 
 

@@ -4,16 +4,17 @@ CSP-safe waits for the service worker and the engine's snapshot."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sitebuild.compress import compress_site
-from sitebuild.offline import write_service_worker
+from sitebuild.offline import SERVICE_WORKER, write_service_worker
 from sitebuild.server import make_server
 
 # Playwright's wait_for_function takes a returned promise as a truthy value, so
@@ -74,6 +75,20 @@ class Deployment:
         list and service worker, fresh compressed twins."""
         write_service_worker(self.root)
         compress_site(self.root)
+
+    def put_out_only_the_service_worker(
+        self, change: Callable[[Path], None], scratch: Path
+    ) -> None:
+        """Half a deployment: make the next build in ``scratch`` (a copy of the site
+        changed by ``change``) and put out only its service worker, in one rename.
+        The browser may look for an update at any moment (Chromium does after every
+        navigation), so it must never see the new worker beside the new files."""
+        shutil.copytree(self.root, scratch)
+        change(scratch)
+        write_service_worker(scratch)
+        for twin in (".br", ".gz"):  # no compressed copy of the old worker outlives it
+            (self.root / f"{SERVICE_WORKER}{twin}").unlink(missing_ok=True)
+        os.replace(scratch / SERVICE_WORKER, self.root / SERVICE_WORKER)
 
 
 @contextmanager

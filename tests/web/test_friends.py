@@ -156,3 +156,29 @@ def test_a_bad_friends_table_is_set_aside(browser: Any, site_url: str) -> None:
         )
         expect(sp.page.locator("#app-notices")).to_contain_text("friends' table")
         sp.assert_clean()
+
+
+def test_the_deal_just_finished_is_reviewed_from_the_panel_and_play_goes_on(
+    browser: Any, site_url: str
+) -> None:
+    with site_context(browser, site_url) as sp:
+        open_site(sp)
+        between = play(sp, until=lambda now: now["phase"] == "deal")
+        assert between["phase"] == "deal", "the daily ended without a deal on show"
+        sp.page.click("#table .panel-button.panel-review")
+        review = sp.page.locator("dialog[data-dialog=review][open]")
+        expect(review.locator(".review-deal")).to_have_count(1)
+        title = review.locator(".review-deal-title")
+        expect(title).to_be_focused()
+        assert review.locator(".review-hand").count() == 4  # every hand face up
+        first = review.locator(".review-deal").first
+        while first.locator(".review-next").is_enabled():
+            first.locator(".review-next").click()
+        expect(first.locator(".review-trick")).to_be_visible()
+        sp.page.click("dialog[data-dialog=review][open] .app-dialog-close")
+        expect(review).to_have_count(0)
+        assert state(sp)["save"] == between["save"]  # reviewing changed nothing
+        sp.page.click("#table .panel-button.continue")
+        wait_for_change(sp, between)
+        assert state(sp)["phase"] != "deal"
+        sp.assert_clean()

@@ -215,6 +215,7 @@ export class App {
       onHints: (left) => this.onHints(left),
       onHintShown: (response) => this.onHintShown(response),
       onLeaveTutorial: () => this.navigate(""),
+      onReview: () => this.showReview({ latest: true }),
     });
     addEventListener("popstate", () => {
       this.params = new URLSearchParams(location.search);
@@ -617,10 +618,11 @@ export class App {
     return { game: this.currentGame(), date: localDate() };
   }
 
-  /** The review of the finished deals of the match on the table (never a deal in play). */
-  showReview() {
+  /** The review of the finished deals of the match on the table (never a deal in play);
+   * `latest`: opened at the deal just finished. */
+  showReview({ latest = false } = {}) {
     for (const dialog of Object.values(this.dialogs)) if (dialog !== this.dialogs.review) dialog.close();
-    return openReview(this.dialogs.review, this);
+    return openReview(this.dialogs.review, this, { latest });
   }
 
   showFriends(message = null) {

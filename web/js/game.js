@@ -11,7 +11,8 @@
 // response, onContinue(response, owner) when the person asks for the next deal
 // (before the engine deals it), onMatchOver(response, owner), onError(error),
 // onNewMatch(response), onHints(left, response) when the hints left change,
-// onHintShown(response) when a hint is on show, onLeaveTutorial(response).
+// onHintShown(response) when a hint is on show, onLeaveTutorial(response),
+// onReview(response) when the person asks to review the deal on show.
 // `owner` is what open() was given for the match the response belongs to (the
 // app's save slot): a computer move that arrives while another match is being
 // opened still belongs to the match it was asked for.
@@ -134,6 +135,9 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       onAction: (action) => { act(action).catch(() => {}); },
       onContinue: () => { continueDeal().catch(() => {}); },
       onNewMatch: newMatch,
+      onReview: state.hooks.onReview && state.response && !state.response.tutorial
+        ? () => callHook("onReview", state.response)
+        : null,
       ...extra,
     };
   }
@@ -163,7 +167,8 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     // card just played, the call just made, the panel just closed); a redraw
     // keeps the cards as they are (table/seats.js), so the focus stays put.
     if (panelWasHidden && !parts.panel.hidden && focusInTable) {
-      parts.panel.querySelector("button")?.focus();
+      // The way on (Continue, New match) has it, not the Review beside it.
+      (parts.panel.querySelector(".panel-button.continue, .panel-button.new-match") || parts.panel.querySelector("button"))?.focus();
       return;
     }
     const lost = root.contains(before) ? false : before && before !== document.body && !before.isConnected;

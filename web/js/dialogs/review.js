@@ -67,8 +67,9 @@ function momentNode(moment, words, summary = false) {
     h("p", { class: "review-moment-why" }, words.message(moment.reason)));
 }
 
-/** Open the review of the finished deals of the match on the table. */
-export async function openReview(dialog, { engine, game }) {
+/** Open the review of the finished deals of the match on the table; with
+ * `latest`, scrolled to the last of them (the deal just finished), its title focused. */
+export async function openReview(dialog, { engine, game }, { latest = false } = {}) {
   const response = game.response;
   if (!response) return;
   const view = response.view;
@@ -90,6 +91,12 @@ export async function openReview(dialog, { engine, game }) {
     dialog.open(t("review.heading"), h("p", { class: "review-empty" }, t("review.empty")));
     return;
   }
-  dialog.open(t("review.heading"), h("p", { class: "review-intro" }, t("review.intro")),
-    ...reply.deals.map((deal) => dealReview(deal, reply.deal_unit, words)));
+  const sections = reply.deals.map((deal) => dealReview(deal, reply.deal_unit, words));
+  dialog.open(t("review.heading"), h("p", { class: "review-intro" }, t("review.intro")), ...sections);
+  if (latest) {
+    const title = sections[sections.length - 1].querySelector(".review-deal-title");
+    title.tabIndex = -1;
+    title.scrollIntoView({ block: "start" });
+    title.focus({ preventScroll: true });
+  }
 }

@@ -17,9 +17,13 @@ export function showPanel(panel, view, ctx, title, rows) {
   const button = view.phase === "deal"
     ? h("button", { type: "button", class: "panel-button continue", onclick: () => ctx.onContinue() }, t("table.panel.continue"))
     : h("button", { type: "button", class: "panel-button new-match", onclick: () => ctx.onNewMatch() }, t("table.panel.new_match"));
+  // Every deal on show can be reviewed at once, hands face up (not in a tutorial).
+  const review = ctx.onReview && view.phase === "deal"
+    ? h("button", { type: "button", class: "panel-button panel-review", onclick: () => ctx.onReview() }, t("table.panel.review"))
+    : null;
   panel.dataset.kind = view.phase;
   panel.setAttribute("aria-labelledby", "result-panel-title");
-  panel.replaceChildren(h("h2", { class: "panel-title", id: "result-panel-title" }, title), ...rows, h("div", { class: "panel-actions" }, button));
+  panel.replaceChildren(h("h2", { class: "panel-title", id: "result-panel-title" }, title), ...rows, h("div", { class: "panel-actions" }, review, button));
   panel.hidden = false;
 }
 
