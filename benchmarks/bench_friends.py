@@ -50,13 +50,6 @@ def interval(values: list[float]) -> str:
     return f"{mean:7.2f} ± {half:5.2f} s (n={len(values)}, max {max(values):.2f})"
 
 
-def timed(work: Callable[[], object]) -> float:
-    clock = CLOCKS["cpu"]
-    start = clock()
-    work()
-    return clock() - start
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="+", default=["karnoffel", "doppelkopf"])
@@ -75,14 +68,14 @@ def main(argv: list[str] | None = None) -> None:
             pinned = pinned_daily(game, day)
             match = par_game(pinned)
             code = friends.encode(match, day, level, "Bench")
-            entry: list[friends.FriendEntry] = []
-            verify_s.append(
-                timed(lambda: entry.append(friends.verify(friends.read_code(code), pinned)))
-            )
-            assert entry[0].result["score"] is not None
-            deals: list[object] = []
-            record = match.to_record()
-            review_s.append(timed(lambda: deals.extend(review.review(record, PAR_SEAT))))
+            clock = CLOCKS["cpu"]
+            start = clock()
+            entry = friends.verify(friends.read_code(code), pinned)
+            verify_s.append(clock() - start)
+            assert entry.result["score"] is not None
+            start = clock()
+            deals = review.review(match.to_record(), PAR_SEAT)
+            review_s.append(clock() - start)
             per_deal.append(review_s[-1] / max(1, len(deals)))
             print(
                 f"  {game} {day}: verify {verify_s[-1]:.2f} s, review {review_s[-1]:.2f} s "
