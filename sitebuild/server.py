@@ -11,6 +11,7 @@ import os
 import socketserver
 import sys
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from sitebuild.paths import ROOT, SITE
@@ -119,6 +120,13 @@ class SiteServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that hangs up mid-reply (a page navigated away, a fetch
+        # aborted) is no error of the server: only a real one is printed.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
 
 
 def make_server(

@@ -17,7 +17,7 @@ export function showPanel(panel, view, ctx, title, rows) {
   const button = view.phase === "deal"
     ? h("button", { type: "button", class: "panel-button continue", onclick: () => ctx.onContinue() }, t("table.panel.continue"))
     : h("button", { type: "button", class: "panel-button new-match", onclick: () => ctx.onNewMatch() }, t("table.panel.new_match"));
-  // Every deal on show can be reviewed at once, hands face up (not in a tutorial).
+  // The deal on show can be reviewed right away, all hands face up (not in a tutorial).
   const review = ctx.onReview && view.phase === "deal"
     ? h("button", { type: "button", class: "panel-button panel-review", onclick: () => ctx.onReview() }, t("table.panel.review"))
     : null;
