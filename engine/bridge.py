@@ -195,6 +195,8 @@ class Session:
         self.daily: dict[str, Any] | None = None
         #: The open daily's pinned par (``None``: none pinned, or not a daily).
         self.par: dict[str, Any] | None = None
+        #: The open daily's par game: its computers' moves while play follows it.
+        self.par_line: par.ParLine | None = None
         #: The reviews of the match's finished deals, by deal number (op ``review``).
         self.reviews: dict[int, dict[str, Any]] = {}
         self.tutorial: Tutorial | None = None
@@ -251,7 +253,7 @@ class Session:
         game = _game(request)
         day = _daily_day(request.get("date"), request.get("today"))
         record = _pinned(request, game, day)
-        return self._open(record, request, opened_daily=(game, day), par=_par(request))
+        return self._open(record, request, opened_daily=(game, day), pinned=request["pinned"])
 
     def op_tutorial(self, request: dict[str, Any]) -> dict[str, Any]:
         tutorial = _tutorial(request.get("id"))
@@ -280,7 +282,7 @@ class Session:
                 raise BridgeError("the saved game is not this daily", "bad_daily_save")
         record = _opened(save, pinned["deals"])
         return self._open(
-            record, request, as_left=between, opened_daily=(game, day), par=_par(request)
+            record, request, as_left=between, opened_daily=(game, day), pinned=request["pinned"]
         )
 
     def op_act(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -318,8 +320,9 @@ class Session:
         if self.tutorial is not None and not self.tutorial.is_complete(match):
             action = self.tutorial.steps[len(match.actions)].action
         else:
-            view = match.view(seat)
-            action = players.choose_action(self.level, view, players.seed_for(match, seat))
+            action = self._par_move(match, seat) or players.choose_action(
+                self.level, match.view(seat), players.seed_for(match, seat)
+            )
         hand = _notations(match, seat)
         match.apply_action(action, seat=seat)
         text = match.action_text(match.actions[-1])
@@ -455,7 +458,7 @@ class Session:
         as_left: bool = False,
         opened_daily: tuple[str, date] | None = None,
         tutorial: Tutorial | None = None,
-        par: dict[str, Any] | None = None,
+        pinned: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """Replay ``record`` and make it the session's match, all or nothing.
 
@@ -463,7 +466,8 @@ class Session:
         ``deal`` op, as in play. The person's seat must be the record's one
         human seat: any other set of humans would leave the table waiting for
         a person who is not there, or let the computers play the daily. A
-        tutorial's match must follow its script (``tutorial``).
+        tutorial's match must follow its script (``tutorial``). A daily's
+        ``pinned`` file gives its par and par line.
         """
         seat = _field(request, "seat", int, tutorial.seat if tutorial else 0)
         if opened_daily is not None and seat != DAILY_SEAT:
@@ -496,9 +500,19 @@ class Session:
             response["daily"] = opened
         self.match, self.seat, self.level, self.daily = match, seat, level, opened
         self.tutorial = tutorial
-        self.par = par if opened is not None else None
+        self.par = par.par_of(pinned) if opened is not None and pinned is not None else None
+        self.par_line = par.ParLine.of(pinned) if opened is not None else None
         self.reviews = {}
         return response
+
+    def _par_move(self, match: MatchState, seat: int) -> str | None:
+        """The daily's par game's next move while play has followed it (no search)."""
+        if self.par_line is None:
+            return None
+        action = self.par_line.next_action(match, self.level)
+        if action is None or match.why_illegal(action, seat=seat) is not None:
+            return None
+        return action
 
     def _require_match(self) -> MatchState:
         if self.match is None:
@@ -607,12 +621,6 @@ def _language(request: dict[str, Any]) -> str:
             f"there is no language {quoted(lang)}", "unknown_language", {"lang": quoted(lang)}
         )
     return str(lang)
-
-
-def _par(request: dict[str, Any]) -> dict[str, Any] | None:
-    """The par of the pinned daily the worker read (checked by the build), if any."""
-    pinned = request.get("pinned")
-    return par.par_of(pinned) if isinstance(pinned, dict) else None
 
 
 def _opened(save: dict[str, Any], deals: list[Any] | None = None) -> dict[str, Any]:

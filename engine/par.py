@@ -12,6 +12,12 @@ result. A build checks it cheaply by replaying the actions
 (:func:`check_par`, no search) and recomputes it for one sample day
 (:func:`par_game`), so a change of the computer players shows as drift.
 
+The par game also serves as the daily's **opening book** (:class:`ParLine`):
+while a person plays the par player's choices, the computers' next moves are
+the par game's, found at pin time by the same players with the same seeds, so
+the table plays them without searching again (the first move of a daily is
+playable at once).
+
 The person's result beside par is a **difference of margins**
 (:func:`difference`): in Karnöffel (the team's deals minus the opponents')
 "You 7–4 · par 7–5" is +1 deal; in Doppelkopf the seat's points minus par's.
@@ -20,6 +26,7 @@ The person's result beside par is a **difference of margins**
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine import players, records
@@ -30,6 +37,7 @@ from engine.games import GAMES, SeatResult
 __all__ = [
     "PAR_SEAT",
     "ParDriftError",
+    "ParLine",
     "check_par",
     "difference",
     "par_game",
@@ -44,6 +52,52 @@ PAR_SEAT = 0
 
 class ParDriftError(ValueError):
     """A pinned par that its actions, or the computer players, no longer give."""
+
+
+@dataclass(frozen=True)
+class ParLine:
+    """A pinned par game's actions, as an opening book for the daily's computers.
+
+    Every decision of the par game was the ``level`` computer's, seeded by
+    :func:`engine.core.seed_for` (the match's seed, the seat and the number of
+    actions so far) from what that seat saw. So while a match's actions are the
+    par game's first ones, a computer of that level would choose the par game's
+    next action again: :meth:`next_action` gives it without the search. The
+    build replays every pinned par game and recomputes a sample day, so a
+    changed player cannot leave a stale line behind.
+    """
+
+    level: str
+    actions: tuple[str, ...]
+
+    @classmethod
+    def of(cls, pinned: Any) -> ParLine | None:
+        """The par line of a pinned daily, or ``None`` when it has no usable one."""
+        par = pinned.get("par") if isinstance(pinned, dict) else None
+        if not isinstance(par, dict):
+            return None
+        level, actions = par.get("level"), par.get("actions")
+        if not isinstance(level, str) or not isinstance(actions, list):
+            return None
+        if not all(isinstance(action, str) for action in actions):
+            return None
+        return cls(level, tuple(actions))
+
+    def next_action(self, match: MatchState, level: str) -> str | None:
+        """The action a ``level`` computer plays next in ``match`` if the match
+        has followed this line so far (``None`` otherwise: then it must search).
+
+        The caller still checks that the action is legal for the seat to act.
+        """
+        done = len(match.actions)
+        if level != self.level or done >= len(self.actions):
+            return None
+        if any(
+            match.action_text(action) != pinned
+            for action, pinned in zip(match.actions, self.actions, strict=False)
+        ):
+            return None
+        return self.actions[done]
 
 
 def play_out(
