@@ -48,7 +48,7 @@ from engine.core import MatchState
 from engine.errors import RecordError
 from engine.games import GAMES
 from engine.messages import Message
-from engine.par import PAR_SEAT, difference, par_of, play_out, result_json
+from engine.par import PAR_SEAT, ParLine, difference, par_of, play_out, result_json
 
 __all__ = [
     "CODE_VERSION",
@@ -309,6 +309,7 @@ def verify(header: CodeHeader, pinned: dict[str, Any], seat: int = PAR_SEAT) -> 
         match = records.replay(_dealt(pinned))
     except RecordError as error:  # a broken pinned daily: not the code's fault, but no game
         raise _refuse("friends_code_no_daily", detail=str(error)) from None
+    par_line = ParLine.of(pinned)
     decisions = 0
     while not match.is_terminal() and len(match.actions) <= header.moves:
         if match.is_chance_node():
@@ -325,10 +326,12 @@ def verify(header: CodeHeader, pinned: dict[str, Any], seat: int = PAR_SEAT) -> 
             match.apply_action(legal[digit])
             decisions += 1
         else:
-            view = match.view(to_act)
-            match.apply_action(
-                players.choose_action(header.level, view, players.seed_for(match, to_act))
-            )
+            # Along the par game the computers' moves are known (no search).
+            known = par_line.next_action(match, header.level) if par_line else None
+            if known is None or match.why_illegal(known, seat=to_act) is not None:
+                view = match.view(to_act)
+                known = players.choose_action(header.level, view, players.seed_for(match, to_act))
+            match.apply_action(known)
     moves = [match.action_text(action) for action in match.actions]
     finished = match.is_terminal() and decisions == header.decisions and len(moves) == header.moves
     if not finished or value != 0 or _checksum(header.body, moves) != header.checksum:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from engine import bridge, friends
+from engine import bridge, friends, players, records
 from engine.daily import pinned_daily
 from engine.par import result_json
 
@@ -213,3 +213,23 @@ def test_the_verify_command_names_what_is_wrong_with_a_bad_code() -> None:
         assert done.returncode == 2
         assert done.stdout == ""
         assert words in done.stderr
+
+
+@pytest.mark.parametrize("game", ["karnoffel", "doppelkopf"])
+def test_a_game_that_follows_par_is_checked_without_searching(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Along the pinned par game the computers' moves are known (engine.par.ParLine)."""
+    pinned = pinned_file(game)
+    par = pinned["par"]
+    record = {key: value for key, value in pinned.items() if key != "par"}
+    played = records.replay({**record, "actions": par["actions"]})
+    code = friends.encode(played, DAY, par["level"], "Par")
+
+    def no_search(*args: Any) -> str:
+        raise AssertionError("a computer searched along the par game")
+
+    monkeypatch.setattr(players, "choose_action", no_search)
+    entry = friends.verify(friends.read_code(code), pinned)
+    assert entry.result == result_json(game, played)
+    assert entry.par is not None and entry.par["difference"] == 0
