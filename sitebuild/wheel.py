@@ -95,7 +95,8 @@ def build_wheel(
     and byte-for-byte reproducible. It holds what ``pip wheel .`` would: the
     ``engine`` package with its sub-packages and data files; ``with_pyc``
     adds Pyodide-compiled ``__pycache__`` files, or with ``mounted_at`` .pyc
-    files for importing straight from the wheel (see ``engine_pycs``).
+    files for importing straight from the wheel (see ``engine_pycs``), which
+    then take the place of the sources.
     ``stored`` leaves the members uncompressed, for a transfer compression
     (brotli) that does better on the whole file than deflate does per member.
     """
@@ -122,7 +123,13 @@ def build_wheel(
         (p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in engine_files()
     ]
     if with_pyc or mounted_at is not None:
-        entries += engine_pycs(entries, mounted_at)
+        pycs = engine_pycs(entries, mounted_at)
+        if mounted_at is not None:
+            # zipimport takes the .pyc beside each .py and never reads the source:
+            # the site's wheel goes without it (about 100 kB less on a first visit).
+            compiled = {name.removesuffix("c") for name, _ in pycs}
+            entries = [(name, data) for name, data in entries if name not in compiled]
+        entries += pycs
     entries += [
         (f"{dist_info}/METADATA", metadata.encode()),
         (f"{dist_info}/WHEEL", wheel_meta.encode()),
