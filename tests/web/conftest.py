@@ -7,7 +7,8 @@
   own server).
 * ``browser``   (session) – Playwright Chromium: Debian's /usr/bin/chromium
   (Playwright's bundled browser only if that is absent).
-* ``site_page`` (function) – a fresh context + page that records console
+* ``site_page`` (function) – a fresh context + page (no service worker, see
+  ``SERVICE_WORKERS``) that records console
   errors, page errors and every request URL (page and worker), with helpers
   to assert no request left the local origin.
 
@@ -41,6 +42,11 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+#: A test context runs the site without its service worker unless the test is
+#: about offline use (``site_context(..., service_worker=True)``, test_offline.py):
+#: installing it precaches the whole site (181 files) in every fresh context,
+#: which doubled the CPU time of a test's first visit and tests nothing else.
+SERVICE_WORKERS = "block"
 #: Console messages that are not errors of the site (none known yet).
 IGNORED_CONSOLE_ERRORS: tuple[str, ...] = ()
 
@@ -141,7 +147,7 @@ class SitePage:
 
 @pytest.fixture()
 def site_page(browser: Any, site_url: str) -> Iterator[SitePage]:
-    context = browser.new_context()
+    context = browser.new_context(service_workers=SERVICE_WORKERS)
     page = context.new_page()
     sp = SitePage(page=page, base_url=site_url)
 

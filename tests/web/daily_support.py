@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from conftest import SitePage
+from conftest import SERVICE_WORKERS, SitePage
 
 #: A local date after daily #1 (2026-12-01): today's daily is #3.
 TODAY = "2026-12-03"
@@ -34,9 +34,11 @@ def site_context(
     init_script: str | None = None,
     storage: dict[str, str] | None = None,
     clipboard: bool = False,
+    service_worker: bool = False,
 ) -> Iterator[SitePage]:
-    """A fresh browser context whose clock says ``today`` (local time), like conftest's site_page."""
-    context = browser.new_context()
+    """A fresh browser context whose clock says ``today`` (local time), like conftest's site_page
+    (``service_worker``: the site's service worker runs, for the tests of offline use)."""
+    context = browser.new_context(service_workers="allow" if service_worker else SERVICE_WORKERS)
     if clipboard:
         context.grant_permissions(
             ["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/")

@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import ROOT, SitePage
+from conftest import ROOT, SERVICE_WORKERS, SitePage
 from daily_support import TODAY, state, wait_for_change
 
 from engine.bridge import Session
@@ -170,7 +170,7 @@ def localized(
 ) -> Iterator[SitePage]:
     """A browser context with ``locale`` (navigator.languages follows), today's date
     and ``storage`` in localStorage before the first visit; records like conftest's site_page."""
-    context = browser.new_context(locale=locale)
+    context = browser.new_context(locale=locale, service_workers=SERVICE_WORKERS)
     page = context.new_page()
     sp = SitePage(page=page, base_url=site_url)
 

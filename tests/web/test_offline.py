@@ -89,7 +89,10 @@ def played_one_card(sp: SitePage) -> dict[str, Any]:
 def test_offline_after_the_first_visit_dailies_free_games_tutorials_and_rules_work(
     browser: Any, site_dir: Path, tmp_path: Path
 ) -> None:
-    with deployed_copy(site_dir, tmp_path) as site, site_context(browser, site.url) as sp:
+    with (
+        deployed_copy(site_dir, tmp_path) as site,
+        site_context(browser, site.url, service_worker=True) as sp,
+    ):
         first_visit(sp)
         site.stop()  # nothing answers any more: truly offline
         open_site(sp)  # today's daily
@@ -114,7 +117,10 @@ def test_offline_after_the_first_visit_dailies_free_games_tutorials_and_rules_wo
 def test_a_half_deployed_build_is_never_installed_or_mixed_with_the_old_one(
     browser: Any, site_dir: Path, tmp_path: Path
 ) -> None:
-    with deployed_copy(site_dir, tmp_path) as site, site_context(browser, site.url) as sp:
+    with (
+        deployed_copy(site_dir, tmp_path) as site,
+        site_context(browser, site.url, service_worker=True) as sp,
+    ):
         first_visit(sp)
         open_site(sp)
         texts = site.root / "js" / "texts.js"
@@ -145,7 +151,10 @@ def test_a_half_deployed_build_is_never_installed_or_mixed_with_the_old_one(
 def test_a_second_build_is_offered_and_the_reload_keeps_the_game(
     browser: Any, site_dir: Path, tmp_path: Path
 ) -> None:
-    with deployed_copy(site_dir, tmp_path) as site, site_context(browser, site.url) as sp:
+    with (
+        deployed_copy(site_dir, tmp_path) as site,
+        site_context(browser, site.url, service_worker=True) as sp,
+    ):
         first_visit(sp)
         open_site(sp)  # now from the service worker
         played = played_one_card(sp)
@@ -208,7 +217,10 @@ DAMAGE_JS = """async (how) => {
 def test_a_damaged_or_foreign_snapshot_falls_back_to_a_normal_boot(
     browser: Any, site_dir: Path, tmp_path: Path
 ) -> None:
-    with deployed_copy(site_dir, tmp_path) as site, site_context(browser, site.url) as sp:
+    with (
+        deployed_copy(site_dir, tmp_path) as site,
+        site_context(browser, site.url, service_worker=True) as sp,
+    ):
         first_visit(sp)
         for how in ("flip", "rebuild"):
             sp.page.evaluate(DAMAGE_JS, how)
@@ -225,7 +237,10 @@ def test_a_damaged_or_foreign_snapshot_falls_back_to_a_normal_boot(
 def test_no_room_for_the_snapshot_or_the_precache_still_plays(
     browser: Any, site_dir: Path, tmp_path: Path
 ) -> None:
-    with deployed_copy(site_dir, tmp_path) as site, site_context(browser, site.url) as sp:
+    with (
+        deployed_copy(site_dir, tmp_path) as site,
+        site_context(browser, site.url, service_worker=True) as sp,
+    ):
         cdp = sp.page.context.new_cdp_session(sp.page)
         cdp.send(
             "Storage.overrideQuotaForOrigin",

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, SERVICE_WORKERS
 
 LOCALES = ROOT / "engine" / "locales"
 LANGUAGES = ("en", "de", "es", "zh")
@@ -36,7 +36,7 @@ def catalog(language: str) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def page(browser: Any, site_url: str) -> Iterator[Any]:
-    context = browser.new_context()
+    context = browser.new_context(service_workers=SERVICE_WORKERS)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda err: errors.append(str(err)))
