@@ -46,9 +46,12 @@ def engine_modules() -> list[str]:
 def stdlib_names_in_engine() -> list[str]:
     """Every stdlib module (and parent package) an engine source file names in an
     import, lazy ones inside functions included: the trace imports them all, so
-    their own imports are traced even if the tour never reaches the code."""
+    their own imports are traced even if the tour never reaches the code.
+    The command lines (``__main__.py``: argparse and all) never run in the page."""
     names: set[str] = set()
     for path in sorted(ENGINE.rglob("*.py")):
+        if path.name == "__main__.py":
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             dotted: list[str] = []
             if isinstance(node, ast.Import):
@@ -80,6 +83,8 @@ def traced_modules(full_stdlib: Path, wheel: Path, mounted_at: str) -> list[str]
         key.update(part.encode())
     for game, path in puzzles.items():
         key.update(game.encode() + sha256_of(path).encode())
+    modules, names = ",".join(engine_modules()), ",".join(stdlib_names_in_engine())
+    key.update(f"\0{modules}\0{names}".encode())  # what the trace is asked to import
     cached = CACHE / "stdlib" / f"trace-{key.hexdigest()[:16]}.json"
     if not cached.exists():
         if shutil.which("node") is None:
@@ -101,9 +106,9 @@ def traced_modules(full_stdlib: Path, wheel: Path, mounted_at: str) -> list[str]
             "--mount-as",
             mounted_at,
             "--modules",
-            ",".join(engine_modules()),
+            modules,
             "--names",
-            ",".join(stdlib_names_in_engine()),
+            names,
             "--day",
             day,
             "--out",
