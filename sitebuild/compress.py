@@ -16,7 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,6 +71,28 @@ def _brotli_all(jobs: list[tuple[Path, Path]]) -> None:
         list(pool.map(compress, batches))  # re-raises a failed batch's error
 
 
+def _brotli_jobs(paths: list[Path]) -> list[tuple[Path, Path]]:
+    """The files among ``paths`` whose brotli twin is not cached yet (with its cache path)."""
+    jobs = []
+    for path in paths:
+        br = _cached(path.read_bytes(), "br")
+        if not br.exists():
+            jobs.append((path, br))
+    return jobs
+
+
+def head_start(paths: list[Path]) -> Future[None]:
+    """Start the brotli of files that stay as they are until :func:`compress_site`
+    (Pyodide's runtime: its 9.6 MB wasm alone takes ~40 s at quality 11), so it
+    runs beside the rest of the build; pass the result to ``compress_site``."""
+    (CACHE / "compressed").mkdir(parents=True, exist_ok=True)
+    jobs = _brotli_jobs([path for path in paths if path.stat().st_size >= MIN_SIZE])
+    pool = ThreadPoolExecutor(max_workers=1)
+    future = pool.submit(_brotli_all, jobs)
+    pool.shutdown(wait=False)
+    return future
+
+
 def compressible(site: Path) -> list[Path]:
     return sorted(
         p
@@ -79,23 +101,22 @@ def compressible(site: Path) -> list[Path]:
     )
 
 
-def compress_site(site: Path) -> Compressed:
+def compress_site(site: Path, started: Future[None] | None = None) -> Compressed:
     """Write ``NAME.br`` and ``NAME.gz`` beside every compressible file of
-    ``site`` where they save at least :data:`MIN_SAVING`."""
+    ``site`` where they save at least :data:`MIN_SAVING` (``started``: what
+    :func:`head_start` began, waited for first)."""
+    if started is not None:
+        started.result()  # re-raises its error
     for stale in [p for p in site.rglob("*") if p.suffix in (".br", ".gz") and p.is_file()]:
         stale.unlink()  # a file changed since (a redeployed copy): its twin must not outlive it
     files = compressible(site)
     (CACHE / "compressed").mkdir(parents=True, exist_ok=True)
-    jobs = []
     for path in files:
         data = path.read_bytes()
         gz = _cached(data, "gz")
         if not gz.exists():
             gz.write_bytes(gzip.compress(data, 9, mtime=0))
-        br = _cached(data, "br")
-        if not br.exists():
-            jobs.append((path, br))
-    _brotli_all(jobs)
+    _brotli_all(_brotli_jobs(files))
     raw = br_total = gz_total = 0
     for path in files:
         data = path.read_bytes()

@@ -9,7 +9,7 @@ import shutil
 import time
 from pathlib import Path
 
-from sitebuild.compress import compress_site
+from sitebuild.compress import compress_site, head_start
 from sitebuild.deps import ensure_node_modules
 from sitebuild.docs import build_docs
 from sitebuild.icons import write_icons
@@ -74,6 +74,8 @@ def build(site: Path = SITE, snapshot: str = "device") -> dict[str, object]:
     copy_web(site)
     copy_locales(site)
     copy_pyodide(site / "pyodide")
+    runtime = [p for p in (site / "pyodide").iterdir() if p.name.startswith("pyodide.")]
+    compressing = head_start(runtime)  # the longest part of a fresh build, beside the rest
     # The worker puts the wheel itself on sys.path (zipimport): no unpacking.
     mount = f"/lib/{wheel_name()}"
     wheel = build_wheel(site / "py", mounted_at=mount, stored=True)
@@ -100,7 +102,7 @@ def build(site: Path = SITE, snapshot: str = "device") -> dict[str, object]:
         info.update(make_shipped_snapshot(site, info))
     write_build_info(site, info)
     write_service_worker(site)
-    compress_site(site)
+    compress_site(site, compressing)
 
     total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     log(
