@@ -8,6 +8,7 @@ Usage::
                                      # build, then serve site/ on localhost
     python3 build.py pin [--days N]  # pin the missing dailies into puzzles/ (commit them)
     python3 build.py pin --no-par    # ... without par (par: [--par-days N] [--jobs N])
+    python3 build.py pin --repin-par --games karnoffel   # par again, after a player change
     python3 build.py check-par       # recompute par for one day: fails if the players moved it
     python3 build.py deps            # install .venv (from the lock) and node_modules
 
@@ -83,6 +84,9 @@ def main(argv: list[str] | None = None) -> None:
     p_pin.add_argument(
         "--repin-par", action="store_true", help="compute par again where it is pinned too"
     )
+    p_pin.add_argument(
+        "--games", nargs="+", default=None, help="par of these games only (default: every game)"
+    )
     p_check = sub.add_parser(
         "check-par", help="recompute par for one day and fail if it drifted from the pin"
     )
@@ -108,7 +112,16 @@ def main(argv: list[str] | None = None) -> None:
                 if args.par_days is not None:
                     until = date.today() + timedelta(days=args.par_days)
                 progress = functools.partial(print, flush=True)
-                done = pin_par(jobs=args.jobs, until=until, repin=args.repin_par, progress=progress)
+                try:
+                    done = pin_par(
+                        jobs=args.jobs,
+                        until=until,
+                        repin=args.repin_par,
+                        games=args.games,
+                        progress=progress,
+                    )
+                except ValueError as error:  # an unknown game in --games
+                    sys.exit(f"build.py pin: {error}")
                 print(f"pinned par into {done} dailies; commit them", flush=True)
             return
         if args.command == "check-par":

@@ -8,7 +8,10 @@ minus those of a seat played by B, averaged over the two games of a pair.
 The unit of the 95% confidence interval is the pair.
 
 Besides the engine's levels, ``search-v1`` and ``heuristic-v1`` are frozen
-copies of the players before issue 17 (``benchmarks/baselines/doppelkopf_v1``).
+copies of the players before issue 17 (``benchmarks/baselines/doppelkopf_v1``),
+and ``open-hands`` is a yardstick, not a fair player: Hard's search dealt the
+true cards of every seat in place of its sampled worlds (it reads the state).
+It shows how far seeing all hands alone takes Hard's play-outs and endings.
 
 Speed: the time of each decision of each level (all decisions, and the card
 choices with two or more distinct legal cards), median and 95th percentile.
@@ -42,11 +45,13 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
 from benchmarks.baselines import doppelkopf_v1
-from engine import players
+from engine import players, rng
 from engine.doppelkopf import players as dk_players
+from engine.doppelkopf import search as dk_search
+from engine.doppelkopf.knowledge import Knowledge, World
 from engine.doppelkopf.search import SearchPlayer
 from engine.doppelkopf.state import GameKind as Kind
-from engine.doppelkopf.state import Phase, new_match
+from engine.doppelkopf.state import Phase, State, new_match
 
 #: Clocks for timing decisions. "cpu" is the process's CPU time, so that other
 #: programs on a shared machine do not inflate the numbers; the Pyodide runner
@@ -95,6 +100,38 @@ class Tally:
         mine[2] += score
 
 
+#: The yardstick that sees every hand (see the module doc).
+OPEN_HANDS = "open-hands"
+#: One world is the truth, so one of each kind is enough (the play-outs are deterministic).
+_OPEN_BUDGET = replace(
+    dk_players.BUDGETS["hard"],
+    min_worlds=1,
+    max_worlds=1,
+    endgame_worlds=1,
+    announce_worlds=1,
+    reserve_worlds=1,
+)
+
+
+def open_hands_action(state: State, seat: int, seed: str) -> str:
+    """``open-hands``'s action: Hard's search with the true deal as its only world."""
+    truth = [list(hand) for hand in state.hands]
+
+    class TrueDeal:
+        def __init__(self, known: Knowledge) -> None:
+            pass
+
+        def sample(self, stream: rng.Stream) -> World:
+            return [list(hand) for hand in truth]
+
+    sampler = dk_search.WorldSampler
+    dk_search.WorldSampler = TrueDeal  # type: ignore[misc,assignment]
+    try:
+        return SearchPlayer(_OPEN_BUDGET).choose(state.view(seat), rng.Stream(seed))
+    finally:
+        dk_search.WorldSampler = sampler  # type: ignore[misc]
+
+
 def play_hand(seed: str, levels: Sequence[str], tally: Tally) -> list[int]:
     """Play the first hand of ``seed`` (redeals included), seat s by ``levels[s]``."""
     state = new_match(seed=seed, humans=())
@@ -106,7 +143,11 @@ def play_hand(seed: str, levels: Sequence[str], tally: Tally) -> list[int]:
         level = levels[seat]
         view = state.view(seat)
         started = clock()
-        action = players.choose_action(level, view, players.seed_for(state, seat))
+        seed_now = players.seed_for(state, seat)
+        if level == OPEN_HANDS:
+            action = open_hands_action(state, seat, seed_now)
+        else:
+            action = players.choose_action(level, view, seed_now)
         elapsed = clock() - started
         groups = tally.times.setdefault(level, {})
         groups.setdefault("all", []).append(elapsed)

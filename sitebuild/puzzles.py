@@ -203,15 +203,24 @@ def pin_par(
     jobs: int = 1,
     repin: bool = False,
     level: str | None = None,
+    games: list[str] | None = None,
     progress: Any = print,
 ) -> int:
     """Pin par into every pinned daily up to ``until`` (default: all) that has none
-    (``repin``: into those that have one too). Resumable: each file is written as
+    (``repin``: into those that have one too), of ``games`` only if given (after a
+    change to one game's computer players). Resumable: each file is written as
     soon as its par is known. Returns how many were written."""
     check(puzzles)
     daily = _engine()
+    unknown = sorted(set(games or ()) - set(daily.DAILY_GAMES))
+    if unknown:
+        raise ValueError(
+            f"no daily game {', '.join(unknown)}: the games are {', '.join(daily.DAILY_GAMES)}"
+        )
     todo = []
     for game in daily.DAILY_GAMES:
+        if games is not None and game not in games:
+            continue
         for path in sorted((puzzles / game).glob("*.json")):
             if until is not None and date.fromisoformat(path.stem) > until:
                 continue

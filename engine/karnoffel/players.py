@@ -16,12 +16,19 @@ __all__ = ["BUDGETS", "DEFAULT_LEVEL", "LEVELS"]
 
 #: The search levels' budgets (counts, never time). Medium solves few
 #: worlds; hard more, weighted by the play so far, as many as the speed bar
-#: allows (hard is the default level). The numbers and
+#: allows (hard is the default level); the worlds its nodes do not reach are
+#: played out with the last three tricks solved (``exact_tail``). The numbers and
 #: their measured strength and speed: ``benchmarks/results/karnoffel_players.md``.
 BUDGETS: dict[str, Budget] = {
     "medium": Budget(worlds=8, nodes=3000, playout_worlds=8, bid_playouts=12, bid_nodes=2000),
     "hard": Budget(
-        worlds=20, nodes=7000, candidates=60, playout_worlds=12, bid_playouts=16, bid_nodes=4000
+        worlds=20,
+        nodes=6000,
+        candidates=60,
+        playout_worlds=16,
+        exact_tail=3,
+        bid_playouts=16,
+        bid_nodes=4000,
     ),
 }
 

@@ -8,8 +8,8 @@ to how well each explains the cards played so far
 (:mod:`engine.karnoffel.inference`). Every legal card is judged in each
 world by the exact open-card solver (:mod:`engine.karnoffel.solver`), from
 the first trick on, while its nodes last, and in the worlds left by a
-heuristic play-out; the card that wins in most worlds is played, ties going
-to the heuristic's choice. A card that can no longer catch up with the best
+heuristic play-out (its last tricks solved exactly with ``exact_tail``); the
+card that wins in most worlds is played, ties going to the heuristic's choice. A card that can no longer catch up with the best
 is not solved in the remaining worlds, and the search stops once one card is
 left (neither changes the choice).
 
@@ -52,6 +52,7 @@ from engine.karnoffel.trick_strengths import Strengths, strengths
 
 __all__ = [
     "Budget",
+    "ExactTail",
     "OutOfBudget",
     "SearchPlayer",
     "close_trick",
@@ -80,6 +81,12 @@ class Budget:
     #: Most worlds judged by a heuristic play-out per legal card once the
     #: solver's nodes are spent (early in a deal, above all with 6 or 8 players).
     playout_worlds: int = 12
+    #: A card's play-out hands over to the exact solver once no hand holds more
+    #: than this many cards at the start of a trick (0: the heuristic plays to
+    #: the end), with ``tail_nodes`` solver nodes for each; a longer one plays on.
+    #: (Bidding's play-outs do not use it: not measured there.)
+    exact_tail: int = 0
+    tail_nodes: int = 3000
     #: Deals completed from the view for estimating the chance of winning a
     #: deal (bidding), each played out exactly (open cards) while ``bid_nodes``
     #: last, else by the heuristic.
@@ -143,6 +150,29 @@ def close_trick(
     return taker, (won[0] + 1, won[1]) if taker % 2 == 0 else (won[0], won[1] + 1)
 
 
+@dataclass(slots=True)
+class ExactTail:
+    """The end of a play-out solved exactly (``Budget.exact_tail``)."""
+
+    solver: Solver
+    #: Solve once no hand holds more cards than this at the start of a trick.
+    cards: int
+    #: Solver nodes for each tail; a tail that needs more is played out.
+    nodes: int
+
+    def winner(self, hands: list[int], leader: int, won: tuple[int, int]) -> int | None:
+        """The winning team with open cards from this trick start, or None
+        when the hands are still too long or the nodes run out."""
+        if max(hand.bit_count() for hand in hands) > self.cards:
+            return None
+        self.solver.nodes = 0
+        self.solver.node_limit = self.nodes
+        try:
+            return 0 if self.solver.team_wins(0, hands, leader, (), won) else 1
+        except OutOfBudget:
+            return None
+
+
 def playout(
     hands: tuple[int, ...],
     leader: int,
@@ -150,11 +180,14 @@ def playout(
     tricks_won: tuple[int, int],
     table: Strengths,
     partners_see_hands: bool,
+    tail: ExactTail | None = None,
 ) -> int:
     """Play a world to the end with the heuristic at every seat; the winning team.
 
     Each seat judges with what it would know: its hand, its partners' hands
-    if the rules show them, and the cards played.
+    if the rules show them, and the cards played. With ``tail`` the last
+    tricks are solved exactly instead (every seat then plays best, knowing
+    all cards).
     """
     players = len(hands)
     hands_now = list(hands)
@@ -164,6 +197,10 @@ def playout(
         played |= 1 << card
     first_lead = sum(won) == 0 and not trick
     while True:
+        if tail is not None and not trick:
+            winner = tail.winner(hands_now, leader, won)
+            if winner is not None:
+                return winner
         seat = (leader + len(trick)) % players
         seen = played | hands_now[seat]
         if partners_see_hands:
@@ -220,6 +257,7 @@ class SearchPlayer:
         left = sum(times for _, times in draws)
         alive = moves
         table = strengths(known.chosen, known.trick_rule)
+        tail = self._tail(known)
         played_out = 0
         for world, times in draws:
             if solver.nodes <= solver.node_limit:
@@ -233,7 +271,9 @@ class SearchPlayer:
                 if played_out >= budget.playout_worlds:
                     break
                 played_out += 1
-                values = {move: self._playout_wins(known, world, move, table) for move in alive}
+                values = {
+                    move: self._playout_wins(known, world, move, table, tail) for move in alive
+                }
             judged += times
             left -= times
             for move in alive:
@@ -263,8 +303,20 @@ class SearchPlayer:
             (candidates[index], times) for index, times in resample(weights, budget.worlds, stream)
         ]
 
+    def _tail(self, known: Knowledge) -> ExactTail | None:
+        """The exact end of this decision's play-outs, if the budget asks for one."""
+        if not self.budget.exact_tail:
+            return None
+        solver = Solver(known.chosen, known.trick_rule, known.players)
+        return ExactTail(solver, self.budget.exact_tail, self.budget.tail_nodes)
+
     def _playout_wins(
-        self, known: Knowledge, world: tuple[int, ...], move: int, table: Strengths
+        self,
+        known: Knowledge,
+        world: tuple[int, ...],
+        move: int,
+        table: Strengths,
+        tail: ExactTail | None,
     ) -> bool:
         """Whether the team wins ``world`` after ``move`` in a heuristic play-out
         (a world the solver's nodes no longer reach)."""
@@ -272,7 +324,7 @@ class SearchPlayer:
         hands, leader, trick, won = self._after(known, world, move)
         if max(won) >= TRICKS_TO_WIN:
             return won[team] >= TRICKS_TO_WIN
-        return playout(hands, leader, trick, won, table, known.partners_see_hands) == team
+        return playout(hands, leader, trick, won, table, known.partners_see_hands, tail) == team
 
     @staticmethod
     def _after(

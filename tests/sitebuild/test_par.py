@@ -66,6 +66,21 @@ def test_pin_par_writes_par_into_the_dailies_without_one_and_is_resumable(
             )
 
 
+def test_par_is_pinned_again_for_the_games_asked_for_only(tmp_path: Path) -> None:
+    puzzles = pinned_with_par(tmp_path)
+    before = {game: par_file(puzzles, game).read_text() for game in ("karnoffel", "doppelkopf")}
+    progress: list[str] = []
+    again = pin_par(
+        puzzles, level="easy", repin=True, games=["karnoffel"], progress=progress.append
+    )
+    assert again == 2
+    assert json.loads(par_file(puzzles, "karnoffel").read_text())["par"]["level"] == "easy"
+    assert par_file(puzzles, "doppelkopf").read_text() == before["doppelkopf"]
+    with pytest.raises(ValueError, match="no daily game skat"):
+        pin_par(puzzles, level=LEVEL, repin=True, games=["skat"], progress=progress.append)
+    assert par_file(puzzles, "doppelkopf").read_text() == before["doppelkopf"]
+
+
 def test_a_pinned_par_that_drifts_fails_the_build(tmp_path: Path) -> None:
     puzzles = pinned_with_par(tmp_path)
     path = par_file(puzzles)
