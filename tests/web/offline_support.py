@@ -4,17 +4,24 @@ CSP-safe waits for the service worker and the engine's snapshot."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
 from sitebuild.compress import compress_site
-from sitebuild.offline import SERVICE_WORKER, write_service_worker
+from sitebuild.offline import (
+    PRECACHE_DAYS_AHEAD,
+    PUZZLE_BUNDLE,
+    SERVICE_WORKER,
+    write_service_worker,
+)
 from sitebuild.server import make_server
 
 # Playwright's wait_for_function takes a returned promise as a truthy value, so
@@ -57,6 +64,25 @@ PRECACHES_JS = (
 )
 
 
+def bundle_day(site: Path) -> date:
+    """A day for which the site's dailies bundle is what its build wrote.
+
+    The bundle holds the dailies up to some days after the build's day, so a
+    test that rewrites the service worker after midnight would otherwise
+    bundle one day more: a change the test did not make, and a hash no
+    deployed file has."""
+    days = [
+        date.fromisoformat(key.split("/")[1])
+        for key in json.loads((site / PUZZLE_BUNDLE).read_text())
+    ]
+    return max(days) - timedelta(days=PRECACHE_DAYS_AHEAD)
+
+
+def rewrite_service_worker(site: Path) -> None:
+    """The precache list and service worker again, for the build's own day."""
+    write_service_worker(site, bundle_day(site))
+
+
 @dataclass
 class Deployment:
     """A copy of the site, served until :meth:`stop`."""
@@ -73,7 +99,7 @@ class Deployment:
     def redeploy(self) -> None:
         """Make the copy a new build after its files were changed: new precache
         list and service worker, fresh compressed twins."""
-        write_service_worker(self.root)
+        rewrite_service_worker(self.root)
         compress_site(self.root)
 
     def put_out_only_the_service_worker(
@@ -85,7 +111,7 @@ class Deployment:
         navigation), so it must never see the new worker beside the new files."""
         shutil.copytree(self.root, scratch)
         change(scratch)
-        write_service_worker(scratch)
+        rewrite_service_worker(scratch)
         for twin in (".br", ".gz"):  # no compressed copy of the old worker outlives it
             (self.root / f"{SERVICE_WORKER}{twin}").unlink(missing_ok=True)
         os.replace(scratch / SERVICE_WORKER, self.root / SERVICE_WORKER)
@@ -106,7 +132,7 @@ def deployed_copy(
             '<link rel="icon" href="../favicon.svg" type="image/svg+xml"></head>'
             "<body><h1>The rules</h1><p>A placeholder for the rules pages.</p></body></html>\n"
         )
-        write_service_worker(root)
+        rewrite_service_worker(root)
         compress_site(root)
     server = make_server(root, "127.0.0.1", 0, quiet=True)
     threading.Thread(target=server.serve_forever, name="offline-site", daemon=True).start()
