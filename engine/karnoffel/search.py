@@ -9,9 +9,10 @@ to how well each explains the cards played so far
 world by the exact open-card solver (:mod:`engine.karnoffel.solver`), from
 the first trick on, while its nodes last, and in the worlds left by a
 heuristic play-out (its last tricks solved exactly with ``exact_tail``); the
-card that wins in most worlds is played, ties going to the heuristic's choice. A card that can no longer catch up with the best
-is not solved in the remaining worlds, and the search stops once one card is
-left (neither changes the choice).
+card that wins in most worlds is played, ties going to the heuristic's
+choice. A card that can no longer catch up with the best is not solved in the
+remaining worlds, and the search stops once one card is left (neither changes
+the choice).
 
 Calls (historic): the hand is always shown to the partner (only the partner
 learns anything from it); bidding compares the expected gain of each answer
