@@ -156,7 +156,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"\n{len(positions)} decision points (card {positions[0]['position'] if positions else '-'}"
         f" of trick 1), reference {positions[0]['worlds'] if positions else '-'} exact worlds each"
     )
-    print(f"{'level':<52} {'mean regret':>11} {'95% CI':>17} {'> 0.05':>7} {'median ms':>10}")
+    print(
+        f"{'level':<52} {'mean regret':>11} {'95% CI':>17} {'> 0.05':>7} {'median ms':>10}"
+        f" {'p80 ms':>7} {'max ms':>7}"
+    )
     for level in args.levels:
         regrets = []
         times = []
@@ -174,6 +177,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(
             f"{level:<52} {mean:>11.4f} {f'[{mean - half:.4f}, {mean + half:.4f}]':>17}"
             f" {sum(r > 0.05 for r in regrets):>7} {statistics.median(times):>10.1f}"
+            f" {sorted(times)[int(0.8 * len(times))]:>7.1f} {max(times):>7.1f}"
         )
 
 

@@ -361,9 +361,15 @@ class SearchPlayer:
     # ------------------------------------------------------ announcements
     def announcement_pays(self, known: Knowledge, stream: rng.Stream) -> bool:
         """Whether the next announcement of the seat's party gains on average."""
+        gain = self.announcement_gain(known, stream)
+        return gain is not None and gain > self.budget.announce_margin
+
+    def announcement_gain(self, known: Knowledge, stream: rng.Stream) -> float | None:
+        """The seat's average gain (game points) from its party's next
+        announcement over the play-outs; None when the seat's party is unknown."""
         party = known.parties[known.seat]
         if party is None:
-            return False
+            return None
         raised = list(known.levels)
         raised[0 if party is Party.RE else 1] += 1
         sampler = WorldSampler(known)
@@ -373,7 +379,7 @@ class SearchPlayer:
         for _ in range(worlds):
             done = simulation.finish(simulation.world(sampler.sample(stream)), None)
             gain += simulation.score(done, (raised[0], raised[1])) - simulation.score(done)
-        return gain / worlds > self.budget.announce_margin
+        return gain / worlds
 
     # ------------------------------------------------------- reservations
     def choose_reservation(self, view: dict[str, Any], stream: rng.Stream) -> str:
