@@ -182,6 +182,7 @@ class Solver:
                     self._between[chain[j], card] = between
         self._sure = sure_trick_spoilers(chosen)
         self._sure_mask = sum(1 << card for card, _, _ in self._sure)
+        self._spoilers = {card: (stronger, faces) for card, stronger, faces in self._sure}
         self._beats = [-1] * len(DECK)
         # Led cards whose strength no other card can lower (classic partial
         # trumps lose theirs to faces played after them): for these, beating
@@ -193,7 +194,10 @@ class Solver:
             or role_of(deck_card, chosen) not in (Role.PARTIAL_3, Role.PARTIAL_4, Role.PARTIAL_5)
         )
         self._moves_memo: dict[tuple[int, int], list[int]] = {}
+        self._moves_by_chains: dict[tuple[int, int], list[int]] = {}
+        self._chains_of_hand: dict[int, int] = {}
         self.strengths = strengths(chosen, rule)
+        self._prefixes = self.strengths.prefixes
         self.hands: list[int] = []
         self._in_play = 0
 
@@ -277,8 +281,14 @@ class Solver:
         hands = self.hands
         count = 0
         counted = 0
-        for card, stronger, faces in self._sure:
-            if not ours >> card & 1 or stronger & theirs:
+        spoilers = self._spoilers
+        sure = ours & self._sure_mask
+        while sure:
+            low = sure & -sure
+            sure ^= low
+            card = low.bit_length() - 1
+            stronger, faces = spoilers[card]
+            if stronger & theirs:
                 continue
             if faces:
                 holder = next(hand for hand in hands if hand >> card & 1)
@@ -293,7 +303,12 @@ class Solver:
         leads = hands[leader] & ~counted & self._steady
         if first_trick:
             leads &= ~self._devil_bit
-        return any(not self._beats_lead(card) & theirs for card in bits(leads))
+        while leads:
+            low = leads & -leads
+            leads ^= low
+            if not self._beats_lead(low.bit_length() - 1) & theirs:
+                return True
+        return False
 
     def _beats_lead(self, led: int) -> int:
         """The cards (bit set) that beat ``led`` in a trick of the two alone."""
@@ -314,6 +329,19 @@ class Solver:
         moves = self._moves_memo.get(key)
         if moves is not None:
             return moves
+        # Only the cards in play in the chains of the hand's cards matter: a
+        # second memo by those alone is hit where the first one misses.
+        chains = self._chains_of_hand.get(playable)
+        if chains is None:
+            chains = 0
+            for card in bits(playable):
+                chains |= self._chain_of[card]
+            self._chains_of_hand[playable] = chains
+        narrow = (playable, self._in_play & chains)
+        moves = self._moves_by_chains.get(narrow)
+        if moves is not None:
+            self._remember_moves(key, narrow, moves)
+            return moves
         cards = sorted(bits(playable), key=self._rank_in_order.__getitem__)
         if len(cards) > 1:
             chain_of = self._chain_of
@@ -322,17 +350,26 @@ class Solver:
             kept: list[int] = []
             for card in cards:
                 chain = chain_of[card]
-                if chain and any(
-                    chain_of[other] == chain and not between[card, other] & in_play
-                    for other in kept
-                ):
-                    continue
-                kept.append(card)
+                if chain:
+                    for other in kept:
+                        if chain_of[other] == chain and not between[card, other] & in_play:
+                            break
+                    else:
+                        kept.append(card)
+                else:
+                    kept.append(card)
             cards = kept
+        self._remember_moves(key, narrow, cards)
+        return cards
+
+    def _remember_moves(
+        self, key: tuple[int, int], narrow: tuple[int, int], moves: list[int]
+    ) -> None:
         if len(self._moves_memo) > self.MEMO_LIMIT:
             self._moves_memo.clear()
-        self._moves_memo[key] = cards
-        return cards
+            self._moves_by_chains.clear()
+            self._chains_of_hand.clear()
+        self._moves_memo[key] = self._moves_by_chains[narrow] = moves
 
     def _representative(self, card: int, hand: int) -> int:
         """The card of ``hand`` that the search tries in place of ``card``."""
@@ -348,14 +385,16 @@ class Solver:
     def _node(self, leader: int, trick: tuple[int, ...], won0: int, won1: int) -> bool:
         """Whether team 0 wins; the seat to play is ``leader + len(trick)``.
         ``self._in_play`` holds the cards in hands and in the trick."""
+        # The hot loop of every search: the memo look-ups of ``_moves`` and
+        # ``Strengths.prefix`` are inlined (each falls back to its method).
         players = self.players
         hands = self.hands
         if trick:
             seat = (leader + len(trick)) % players
             hand = hands[seat]
-            prefix = self.strengths.prefix(trick)
+            prefix = self._prefixes.get(trick) or self.strengths.prefix(trick)
             taking = prefix.taking
-            cards = self._moves(hand)
+            cards = self._moves_memo.get((hand, self._in_play)) or self._moves(hand)
             if (leader + prefix.winning) % 2 != seat % 2 and taking & hand:
                 # The other side wins the trick so far: try the cards that take it first.
                 cards = [card for card in cards if taking >> card & 1] + [
@@ -372,9 +411,15 @@ class Solver:
                 team0 |= hands[seat]
             for seat in range(1, players, 2):
                 team1 |= hands[seat]
-            if self._surely_takes(0, team0, team1, leader, first_trick, TRICKS_TO_WIN - won0):
+            # The cheap half of ``_surely_takes`` first: too few sure-trick cards.
+            sure = self._sure_mask
+            if (team0 & sure).bit_count() + (leader % 2 == 0) >= TRICKS_TO_WIN - won0 and (
+                self._surely_takes(0, team0, team1, leader, first_trick, TRICKS_TO_WIN - won0)
+            ):
                 return True
-            if self._surely_takes(1, team1, team0, leader, first_trick, TRICKS_TO_WIN - won1):
+            if (team1 & sure).bit_count() + (leader % 2 == 1) >= TRICKS_TO_WIN - won1 and (
+                self._surely_takes(1, team1, team0, leader, first_trick, TRICKS_TO_WIN - won1)
+            ):
                 return False
             hand = hands[leader]
             if hand.bit_count() <= 2:
@@ -385,36 +430,38 @@ class Solver:
                 self._remember(key, result)
                 return result
             seat = leader
+            playable = hand & ~self._devil_bit if first_trick else hand
             # Strong leads first: they decide most positions at once.
-            cards = self._moves(hand & ~self._devil_bit if first_trick else hand)[::-1]
+            cards = (self._moves_memo.get((playable, self._in_play)) or self._moves(playable))[::-1]
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise OutOfBudget
         wants = seat % 2 == 0  # the value team 0 hopes for is True
-        flag = self.strengths.flag
         result = not wants
-        last = len(trick) == players - 1
-        for card in cards:
-            hands[seat] = hand & ~(1 << card)
-            child = trick + (card,)
-            if not last:
-                value = self._node(leader, child, won0, won1)
-            else:
-                if taking >> card & 1:
-                    taker = seat
-                else:
-                    taker = (leader + prefix.after[flag[card]]) % players
-                in_play = self._in_play
-                for played in child:
-                    self._in_play &= ~(1 << played)
+        if len(trick) < players - 1:
+            for card in cards:
+                hands[seat] = hand & ~(1 << card)
+                if self._node(leader, (*trick, card), won0, won1) == wants:
+                    result = wants
+                    break
+        else:
+            flag = self.strengths.flag
+            after = prefix.after
+            in_play = rest = self._in_play
+            for played in trick:  # the trick's cards leave play for the tricks after it
+                rest &= ~(1 << played)
+            for card in cards:
+                hands[seat] = hand & ~(1 << card)
+                taker = seat if taking >> card & 1 else (leader + after[flag[card]]) % players
+                self._in_play = rest & ~(1 << card)
                 if taker % 2 == 0:
                     value = won0 + 1 >= TRICKS_TO_WIN or self._node(taker, (), won0 + 1, won1)
                 else:
                     value = won1 + 1 < TRICKS_TO_WIN and self._node(taker, (), won0, won1 + 1)
-                self._in_play = in_play
-            if value == wants:
-                result = wants
-                break
+                if value == wants:
+                    result = wants
+                    break
+            self._in_play = in_play
         hands[seat] = hand
         if not trick:
             self._remember(key, result)
@@ -445,7 +492,7 @@ class Solver:
 
         def last_trick(taker_position: int, rest: tuple[int, int, int, int]) -> bool:
             """Team 0 wins the last trick led by the trick's seat ``taker_position``."""
-            order = tuple(rest[(taker_position + k) % 4] for k in range(4))
+            order = rest[taker_position:] + rest[:taker_position]
             return seats[(taker_position + strengths.winner(order)) % 4] % 2 == 0
 
         result_0 = not first_wants

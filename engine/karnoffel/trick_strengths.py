@@ -72,7 +72,8 @@ class Strengths:
         self._follow: dict[tuple[int, int], list[int]] = {}
         # ... and per face flags: each card's strength when it leads.
         self._lead: dict[int, list[int]] = {}
-        self._prefixes: dict[tuple[int, ...], Prefix] = {}
+        self.prefixes: dict[tuple[int, ...], Prefix] = {}
+        self.winners: dict[tuple[int, ...], int] = {}
         self._above: dict[tuple[int, int, int], int] = {}
         self._with_flag = [
             sum(1 << card for card in range(len(DECK)) if self.flag[card] == flag)
@@ -145,15 +146,21 @@ class Strengths:
         return best, best_strength
 
     def winner(self, trick: tuple[int, ...]) -> int:
-        """Position of the winning card of a (possibly incomplete) trick."""
-        flags = 0
-        for card in trick:
-            flags |= self.flag[card]
-        return self._best(trick, flags)[0]
+        """Position of the winning card of a (possibly incomplete) trick (memoised)."""
+        position = self.winners.get(trick)
+        if position is None:
+            flags = 0
+            for card in trick:
+                flags |= self.flag[card]
+            position = self._best(trick, flags)[0]
+            if len(self.winners) >= self.LIMIT:
+                self.winners.clear()
+            self.winners[trick] = position
+        return position
 
     def prefix(self, trick: tuple[int, ...]) -> Prefix:
         """The :class:`Prefix` facts of a non-empty trick in progress (memoised)."""
-        info = self._prefixes.get(trick)
+        info = self.prefixes.get(trick)
         if info is not None:
             return info
         flags = 0
@@ -170,9 +177,9 @@ class Strengths:
             after[next_flag] = position
             taking |= self._stronger(lead_class, with_flags, strength) & self._with_flag[next_flag]
         info = Prefix(after[0], taking & ~played, tuple(after))
-        if len(self._prefixes) >= self.LIMIT:
-            self._prefixes.clear()
-        self._prefixes[trick] = info
+        if len(self.prefixes) >= self.LIMIT:
+            self.prefixes.clear()
+        self.prefixes[trick] = info
         return info
 
     def _stronger(self, lead_class: int, flags: int, strength: int) -> int:
