@@ -30,7 +30,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -39,9 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from karnoffel_opponents import OPPONENTS
 
 from engine import players
-from engine.karnoffel.players import BUDGETS, search_player
+from engine.karnoffel.players import BUDGETS
 from engine.karnoffel.players import LEVELS as GAME_LEVELS
 from engine.karnoffel.rules import Rules, RuleSet
+from engine.karnoffel.search import SearchPlayer
 from engine.karnoffel.state import Phase, new_match
 
 #: Clocks for timing decisions. "cpu" is the process's CPU time, so that other
@@ -242,8 +243,8 @@ def register_variant(spec: str) -> None:
     if name not in BUDGETS:
         raise SystemExit(f"only the levels {', '.join(BUDGETS)} take a budget, not {name!r}")
     changes = {key: int(value) for key, value in (f.split("=") for f in fields.split(","))}
-    # The level's budget in every rule set, each with the same changes.
-    GAME_LEVELS[spec] = lambda: search_player(name, **changes)
+    budget = replace(BUDGETS[name], **changes)
+    GAME_LEVELS[spec] = lambda: SearchPlayer(budget)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -8,14 +8,11 @@ asks the level's player of the view's game.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.core import PlayerFactory, RandomPlayer
 from engine.karnoffel.heuristic import HeuristicPlayer
-from engine.karnoffel.rules import RuleSet
 from engine.karnoffel.search import Budget, SearchPlayer
 
-__all__ = ["BUDGETS", "DEFAULT_LEVEL", "LEVELS", "RULE_SET_BUDGETS", "search_player"]
+__all__ = ["BUDGETS", "DEFAULT_LEVEL", "LEVELS"]
 
 #: The search levels' budgets (counts, never time). Medium solves few
 #: worlds; hard more, weighted by the play so far, as many as the speed bar
@@ -35,42 +32,14 @@ BUDGETS: dict[str, Budget] = {
     ),
 }
 
-#: A level's budget where one rule set searches better with another. Historic:
-#: the partners see each other's hands once they show, and at the opening lead
-#: Hard's heuristic play-outs were worth nothing (the same regret without them),
-#: so Hard spends their time on twice the solver nodes, that is more worlds
-#: solved exactly at the first trick.
-RULE_SET_BUDGETS: dict[RuleSet, dict[str, Budget]] = {
-    RuleSet.HISTORIC: {"hard": replace(BUDGETS["hard"], nodes=12000, playout_worlds=0)},
-}
-
-
-def search_player(level: str, **changes: int) -> SearchPlayer:
-    """The search player of ``level`` (its budgets with ``changes``, for benchmarks).
-
-    >>> search_player("hard").by_rule_set[RuleSet.HISTORIC].nodes
-    12000
-    >>> search_player("hard", nodes=500).by_rule_set[RuleSet.HISTORIC].nodes
-    500
-    """
-    return SearchPlayer(
-        replace(BUDGETS[level], **changes),
-        {
-            rule_set: replace(budgets[level], **changes)
-            for rule_set, budgets in RULE_SET_BUDGETS.items()
-            if level in budgets
-        },
-    )
-
-
 #: Playing levels by name, weakest first. ``easy`` is the rule-based player
 #: (it plays sensibly, and beats a greedy bot); ``random`` is the tests' and
 #: benchmarks' baseline, never offered to players.
 LEVELS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "easy": HeuristicPlayer,
-    "medium": lambda: search_player("medium"),
-    "hard": lambda: search_player("hard"),
+    "medium": lambda: SearchPlayer(BUDGETS["medium"]),
+    "hard": lambda: SearchPlayer(BUDGETS["hard"]),
 }
 #: The strongest level whose decisions meet the speed bar in the browser
 #: (Pyodide: median <= 100 ms, p95 <= 300 ms).

@@ -33,7 +33,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +47,7 @@ from engine.karnoffel.heuristic import (
 )
 from engine.karnoffel.inference import observations, play_likelihood, resample
 from engine.karnoffel.knowledge import FULL_DECK, Knowledge, bits, read_view
-from engine.karnoffel.rules import TRICKS_TO_WIN, RuleSet
+from engine.karnoffel.rules import TRICKS_TO_WIN
 from engine.karnoffel.solver import OutOfBudget, Solver
 from engine.karnoffel.trick_strengths import Strengths, strengths
 
@@ -223,23 +222,15 @@ def playout(
 
 
 class SearchPlayer:
-    """The search levels (see the module doc): ``budget``, or the one of the
-    view's rule set in ``by_rule_set``."""
+    """The search levels (see the module doc)."""
 
-    def __init__(
-        self, budget: Budget | None = None, by_rule_set: Mapping[RuleSet, Budget] | None = None
-    ) -> None:
+    def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
-        self.by_rule_set = dict(by_rule_set or {})
 
     def choose(self, view: dict[str, Any], stream: rng.Stream) -> str:
         legal: list[str] = view["legal"]
         if not legal:
             raise ValueError("it is not this seat's turn: no legal actions in the view")
-        if self.by_rule_set:
-            own = self.by_rule_set.get(RuleSet(view["rules"]["set"]))
-            if own is not None:
-                return SearchPlayer(own).choose(view, stream)
         if len(legal) == 1:
             return legal[0]
         if "show" in legal:

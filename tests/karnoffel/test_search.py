@@ -134,37 +134,3 @@ def test_play_outs_with_an_exact_tail_choose_legal_cards_and_other_ones() -> Non
         assert state.is_legal(action)
         changed += action != SearchPlayer(plain).choose(view, rng.Stream("s"))
     assert changed, "the exact tail never changed a choice: is it used at all?"
-
-
-def test_a_rule_set_with_its_own_budget_is_searched_with_it() -> None:
-    """``by_rule_set`` decides a historic view with the historic budget, a classic one
-    with the level's own; the Hard level uses it in historic deals."""
-    # ``plain`` judges nothing (the heuristic's card), ``own`` solves 8 worlds.
-    plain, own = Budget(worlds=1, nodes=0, playout_worlds=0), Budget(worlds=8, nodes=20000)
-    player = SearchPlayer(plain, {RuleSet.HISTORIC: own})
-    differs = 0
-    for rule_set in (RuleSet.CLASSIC, RuleSet.HISTORIC):
-        expected = own if rule_set is RuleSet.HISTORIC else plain
-        for number in range(8):
-            state = new_match(Rules(set=rule_set), seed=f"own/{number}", humans=())
-            while state.phase is not Phase.PLAY or len(state.trick) < number % 3:
-                if state.is_chance_node():
-                    state.settle_chance()
-                else:
-                    state.apply_action(state.view(state.current_player())["legal"][0])
-            view = state.view(state.current_player())
-            action = player.choose(view, rng.Stream("s"))
-            assert action == SearchPlayer(expected).choose(view, rng.Stream("s"))
-            differs += action != SearchPlayer(plain if expected is own else own).choose(
-                view, rng.Stream("s")
-            )
-    assert differs, "the two budgets never chose differently: the test shows nothing"
-    assert players_hard_budget(RuleSet.HISTORIC) != players_hard_budget(RuleSet.CLASSIC)
-
-
-def players_hard_budget(rule_set: RuleSet) -> Budget:
-    from engine.karnoffel.players import LEVELS
-
-    hard = LEVELS["hard"]()
-    assert isinstance(hard, SearchPlayer)
-    return hard.by_rule_set.get(rule_set, hard.budget)
