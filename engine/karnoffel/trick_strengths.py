@@ -60,6 +60,8 @@ class Strengths:
 
     #: Forget the prefix memo beyond this many tricks (bounds memory in the browser).
     LIMIT = 1 << 17
+    #: The same for the memo of trick winners (small entries, a few MB at most).
+    WINNERS_LIMIT = 1 << 15
 
     def __init__(self, chosen: Suit, rule: str) -> None:
         self.chosen = chosen
@@ -153,7 +155,7 @@ class Strengths:
             for card in trick:
                 flags |= self.flag[card]
             position = self._best(trick, flags)[0]
-            if len(self.winners) >= self.LIMIT:
+            if len(self.winners) >= self.WINNERS_LIMIT:
                 self.winners.clear()
             self.winners[trick] = position
         return position
