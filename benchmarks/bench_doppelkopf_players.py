@@ -9,8 +9,10 @@ The unit of the 95% confidence interval is the pair.
 
 Besides the engine's levels, ``search-v1`` and ``heuristic-v1`` are frozen
 copies of the players before issue 17 (``benchmarks/baselines/doppelkopf_v1``),
-and ``open-hands`` is a yardstick, not a fair player: Hard's search dealt the
-true cards of every seat in place of its sampled worlds (it reads the state).
+``hard-round4`` is today's Hard choosing its game as before the solo-margin
+change (``benchmarks/baselines/doppelkopf_hard_round4.py``), and ``open-hands``
+is a yardstick, not a fair player: Hard's search dealt the true cards of every
+seat in place of its sampled worlds (it reads the state).
 It shows how far seeing all hands alone takes Hard's play-outs and endings.
 
 Speed: the time of each decision of each level (all decisions, and the card
@@ -44,7 +46,7 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
-from benchmarks.baselines import doppelkopf_v1
+from benchmarks.baselines import doppelkopf_hard_round4, doppelkopf_v1
 from engine import players, rng
 from engine.doppelkopf import players as dk_players
 from engine.doppelkopf import search as dk_search
@@ -267,8 +269,9 @@ def print_speed(label: str, times: Times) -> None:
 def register_variant(spec: str) -> None:
     """The frozen baselines, and levels such as ``hard@plays=1200``: a search
     level with some budget fields changed (for budget sweeps)."""
-    if spec in doppelkopf_v1.LEVELS:
-        dk_players.LEVELS[spec] = doppelkopf_v1.LEVELS[spec]
+    for frozen in (doppelkopf_v1.LEVELS, doppelkopf_hard_round4.LEVELS):
+        if spec in frozen:
+            dk_players.LEVELS[spec] = frozen[spec]
     if "@" not in spec or spec in dk_players.LEVELS:
         return
     name, _, fields = spec.partition("@")

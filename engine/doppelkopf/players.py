@@ -20,7 +20,12 @@ BUDGETS: dict[str, Budget] = {
         plays=1200, endgame_tricks=3, endgame_worlds=10, announce_worlds=10, reserve_worlds=10
     ),
     "hard": Budget(
-        plays=7200, endgame_tricks=3, endgame_worlds=20, announce_worlds=20, reserve_worlds=20
+        plays=7200,
+        endgame_tricks=3,
+        endgame_worlds=20,
+        announce_worlds=20,
+        reserve_worlds=20,
+        solo_margin=-4.0,
     ),
 }
 

@@ -20,8 +20,10 @@ comparison between the choices is fair:
   opponents who is who, and invites their reply).
 - **Reservations**: the whole hand is played out for "healthy" and for each
   plausible solo (a marriage: also for the marriage and the silent solo),
-  the other seats' cards dealt at random; a solo is chosen when its average
-  beats the normal game by ``Budget.solo_margin``.
+  the other seats' cards dealt at random; the best solo is chosen when its
+  average beats the best game without one by ``Budget.solo_margin``. That
+  margin is negative at Hard: the play-outs, all cards open, underrate
+  solos against real play (measured in ``benchmarks/results/dk_players.md``).
 
 Poverty decisions and the fox and Karlchen smearing come from the heuristic
 (the play-outs and the endings judge the smearing card by card).
@@ -103,7 +105,8 @@ class Budget:
     announce_margin: float = 0.4
     #: Worlds per candidate game for a reservation (0: the heuristic's rule).
     reserve_worlds: int = 0
-    #: Average gain (game points) a solo must bring over the normal game.
+    #: Average gain (game points) a solo must bring over the best game
+    #: without one; negative: by how much the play-outs may rank it lower.
     solo_margin: float = 1.0
 
 
@@ -383,8 +386,8 @@ class SearchPlayer:
 
     # ------------------------------------------------------- reservations
     def choose_reservation(self, view: dict[str, Any], stream: rng.Stream) -> str:
-        """Healthy, or the game whose play-outs score best (see the module doc);
-        a poverty as the heuristic decides it."""
+        """Healthy, a marriage or a solo as the play-outs and the solo margin
+        decide (see the module doc); a poverty as the heuristic decides it."""
         legal: list[str] = view["legal"]
         hand = tuple(Card.parse(card) for card in view["hands"][view["seat"]]["known"])
         fallback = decide_non_card(view)
@@ -412,14 +415,13 @@ class SearchPlayer:
                 for world in worlds
             )
             means[reservation] = total / len(worlds)
-        best = max(candidates, key=lambda r: (means[r], -candidates.index(r)))
-        if best is Reservation.MARRIAGE or best is Reservation.HEALTHY:
-            return str(best.value)
-        if means[best] >= means[Reservation.HEALTHY] + self.budget.solo_margin:
-            return str(best.value)
-        if (
-            Reservation.MARRIAGE in candidates
-            and means[Reservation.MARRIAGE] >= means[Reservation.HEALTHY]
-        ):
-            return Reservation.MARRIAGE.value
-        return Reservation.HEALTHY.value
+        # The best solo against the best game without one; the margin alone
+        # decides, so a negative margin can trust a solo the play-outs doubt.
+        solos = [r for r in candidates if r in SOLO_CONTRACTS]
+        others = [r for r in candidates if r not in SOLO_CONTRACTS]
+        safe = max(others, key=lambda r: (means[r], -candidates.index(r)))
+        if solos:
+            solo = max(solos, key=lambda r: (means[r], -candidates.index(r)))
+            if means[solo] >= means[safe] + self.budget.solo_margin:
+                return str(solo.value)
+        return str(safe.value)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -149,3 +150,33 @@ def test_the_levels_differ_in_budget_and_easy_is_not_random() -> None:
     view = state.view(state.current_player())
     easy = {players.choose_action("easy", view, f"s{i}") for i in range(8)}
     assert len(easy) == 1  # the heuristic follows rules, not dice
+
+
+def test_hard_trusts_a_strong_solo_that_the_play_outs_rank_below_the_normal_game() -> None:
+    """Ten trumps with both heart tens: the play-outs (all cards open) do not rank the
+    hearts solo a point above the normal game, yet such solos win at the table; Hard's
+    negative solo margin declares it, the margin of Medium does not."""
+    state = new_match(seed="bench/doppelkopf/24", humans=())
+    state.settle_chance()
+    while state.current_player() != 2:
+        state.apply_action("healthy")
+    view = state.view(2)
+    assert view["hands"][2]["known"] == [
+        "H10",
+        "CQ",
+        "SQ",
+        "HQ",
+        "HQ",
+        "DQ",
+        "CJ",
+        "CJ",
+        "DJ",
+        "DA",
+        "CK",
+        "H9",
+    ]
+    seed = players.seed_for(state, 2)
+    assert players.choose_action("hard", view, seed) == "solo-hearts"
+    hard = dk_players.BUDGETS["hard"]
+    cautious = SearchPlayer(replace(hard, solo_margin=dk_players.BUDGETS["medium"].solo_margin))
+    assert cautious.choose(view, rng.Stream(seed)) == "healthy"
