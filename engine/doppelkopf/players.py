@@ -17,7 +17,12 @@ __all__ = ["BUDGETS", "DEFAULT_LEVEL", "LEVELS"]
 #: The budgets of the search levels (``benchmarks/results/dk_players.md`` measures them).
 BUDGETS: dict[str, Budget] = {
     "medium": Budget(
-        plays=1200, endgame_tricks=3, endgame_worlds=10, announce_worlds=10, reserve_worlds=10
+        plays=1200,
+        endgame_tricks=3,
+        endgame_worlds=10,
+        announce_worlds=10,
+        reserve_worlds=10,
+        solo_margin=-4.0,
     ),
     "hard": Budget(
         plays=7200,

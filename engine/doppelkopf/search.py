@@ -22,8 +22,8 @@ comparison between the choices is fair:
   plausible solo (a marriage: also for the marriage and the silent solo),
   the other seats' cards dealt at random; the best solo is chosen when its
   average beats the best game without one by ``Budget.solo_margin``. That
-  margin is negative at Hard: the play-outs, all cards open, underrate
-  solos against real play (measured in ``benchmarks/results/dk_players.md``).
+  margin is negative at both levels: the play-outs, all cards open,
+  underrate solos against real play (``benchmarks/results/dk_players.md``).
 
 Poverty decisions and the fox and Karlchen smearing come from the heuristic
 (the play-outs and the endings judge the smearing card by card).

@@ -155,7 +155,7 @@ def test_the_levels_differ_in_budget_and_easy_is_not_random() -> None:
 def test_hard_trusts_a_strong_solo_that_the_play_outs_rank_below_the_normal_game() -> None:
     """Ten trumps with both heart tens: the play-outs (all cards open) do not rank the
     hearts solo a point above the normal game, yet such solos win at the table; Hard's
-    negative solo margin declares it, the margin of Medium does not."""
+    negative solo margin declares it, the old margin of +1.0 did not."""
     state = new_match(seed="bench/doppelkopf/24", humans=())
     state.settle_chance()
     while state.current_player() != 2:
@@ -177,6 +177,5 @@ def test_hard_trusts_a_strong_solo_that_the_play_outs_rank_below_the_normal_game
     ]
     seed = players.seed_for(state, 2)
     assert players.choose_action("hard", view, seed) == "solo-hearts"
-    hard = dk_players.BUDGETS["hard"]
-    cautious = SearchPlayer(replace(hard, solo_margin=dk_players.BUDGETS["medium"].solo_margin))
+    cautious = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_margin=1.0))
     assert cautious.choose(view, rng.Stream(seed)) == "healthy"
