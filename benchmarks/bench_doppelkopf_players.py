@@ -9,8 +9,10 @@ The unit of the 95% confidence interval is the pair.
 
 Besides the engine's levels, ``search-v1`` and ``heuristic-v1`` are frozen
 copies of the players before issue 17 (``benchmarks/baselines/doppelkopf_v1``),
-``hard-round4`` is today's Hard choosing its game as before the solo-margin
-change (``benchmarks/baselines/doppelkopf_hard_round4.py``), and ``open-hands``
+``hard-round4`` is the round-five Hard choosing its game as before the solo-margin
+change (``benchmarks/baselines/doppelkopf_hard_round4.py``), ``hard-round5`` is
+Hard before its play-outs were raced and opened and its announcement margin
+lowered (``benchmarks/baselines/doppelkopf_hard_round5.py``), and ``open-hands``
 is a yardstick, not a fair player: Hard's search dealt the true cards of every
 seat in place of its sampled worlds (it reads the state).
 It shows how far seeing all hands alone takes Hard's play-outs and endings.
@@ -46,7 +48,7 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
-from benchmarks.baselines import doppelkopf_hard_round4, doppelkopf_v1
+from benchmarks.baselines import doppelkopf_hard_round4, doppelkopf_hard_round5, doppelkopf_v1
 from engine import players, rng
 from engine.doppelkopf import players as dk_players
 from engine.doppelkopf import search as dk_search
@@ -267,21 +269,27 @@ def print_speed(label: str, times: Times) -> None:
 
 
 def register_variant(spec: str) -> None:
-    """The frozen baselines, and levels such as ``hard@plays=1200``: a search
-    level with some budget fields changed (for budget sweeps)."""
-    for frozen in (doppelkopf_v1.LEVELS, doppelkopf_hard_round4.LEVELS):
+    """The frozen baselines, and levels such as ``hard@plays=1200`` or
+    ``hard-round5@race=2.0``: a search level (or a frozen budget) with some
+    budget fields changed (for budget sweeps)."""
+    for frozen in (
+        doppelkopf_v1.LEVELS,
+        doppelkopf_hard_round4.LEVELS,
+        doppelkopf_hard_round5.LEVELS,
+    ):
         if spec in frozen:
             dk_players.LEVELS[spec] = frozen[spec]
     if "@" not in spec or spec in dk_players.LEVELS:
         return
     name, _, fields = spec.partition("@")
-    if name not in dk_players.BUDGETS:
+    budgets = dk_players.BUDGETS | {"hard-round5": doppelkopf_hard_round5.BUDGET}
+    if name not in budgets:
         raise SystemExit(f"only the search levels take a budget, not {name!r}")
     changes = {
         key: float(value) if "." in value else int(value)
         for key, value in (f.split("=") for f in fields.split(","))
     }
-    budget = replace(dk_players.BUDGETS[name], **changes)  # type: ignore[arg-type]
+    budget = replace(budgets[name], **changes)  # type: ignore[arg-type]
     dk_players.LEVELS[spec] = lambda: SearchPlayer(budget)
 
 

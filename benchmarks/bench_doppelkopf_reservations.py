@@ -16,11 +16,11 @@ times cheaper than ``bench_doppelkopf_players.py``, with the same numbers.
   keep their logged difference; the others are played again.
 
 The caller vouches that the two levels differ only in their reservations (for
-example ``hard`` and the frozen ``hard-round4``, or ``hard@solo_margin=...``).
+example ``hard-round5`` and ``hard-round4``, or ``hard`` and ``hard@solo_margin=...``).
 
-    python benchmarks/bench_doppelkopf_reservations.py ab --pairings hard:hard-round4 \\
+    python benchmarks/bench_doppelkopf_reservations.py ab --pairings hard-round5:hard-round4 \\
         --pairs 1500 --first 0
-    python benchmarks/bench_doppelkopf_reservations.py rebase --new hard --old hard \\
+    python benchmarks/bench_doppelkopf_reservations.py rebase --new hard-round5 --old hard \\
         --old-code hard-round4 --opponent search-v1 \\
         --progress benchmarks/results/dk_progress_round4.jsonl
 """
@@ -157,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     commands = parser.add_subparsers(dest="command", required=True)
     ab = commands.add_parser("ab", help="A against B, playing only pairs that differ")
-    ab.add_argument("--pairings", nargs="+", default=["hard:hard-round4"])
+    ab.add_argument("--pairings", nargs="+", default=["hard-round5:hard-round4"])
     ab.add_argument("--pairs", type=int, default=300)
     ab.add_argument("--first", type=int, default=0)
     rebase = commands.add_parser("rebase", help="a new main row from an old one's chunks")

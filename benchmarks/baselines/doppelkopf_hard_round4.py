@@ -1,5 +1,6 @@
 """Hard as it chose its game until the solo-margin change (commit 6bd87ba), frozen for
-the benchmarks: the same search, only the reservation rule of that commit. Its margin
+the benchmarks: the search with the budget of that time (``hard-round5``'s),
+only the reservation rule of that commit. Its margin
 applied only when a solo already had the best average, so no margin, however
 negative, could make it declare a solo that the play-outs ranked below the normal game."""
 
@@ -7,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from benchmarks.baselines import doppelkopf_hard_round5
 from engine import rng
-from engine.doppelkopf import players as dk_players
 from engine.doppelkopf.actions import SOLO_CONTRACTS, Reservation
 from engine.doppelkopf.cards import Card
 from engine.doppelkopf.heuristic import decide_non_card
@@ -59,4 +60,4 @@ class RoundFourHard(SearchPlayer):
 
 
 #: The benchmark level: Hard's budget of today, the game chosen as in round four.
-LEVELS = {"hard-round4": lambda: RoundFourHard(dk_players.BUDGETS["hard"])}
+LEVELS = {"hard-round4": lambda: RoundFourHard(doppelkopf_hard_round5.BUDGET)}

@@ -26,9 +26,13 @@ BUDGETS: dict[str, Budget] = {
     ),
     "hard": Budget(
         plays=7200,
+        max_worlds=200,
+        race=2.0,
+        open_playouts=True,
         endgame_tricks=3,
         endgame_worlds=20,
         announce_worlds=20,
+        announce_margin=-0.5,
         reserve_worlds=20,
         solo_margin=-4.0,
     ),

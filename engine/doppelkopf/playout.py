@@ -9,6 +9,13 @@ these tables (a test holds the two equal card for card), and
 :class:`Simulation` plays a hand of one world to its end with it and scores
 it exactly as the engine does (:func:`hand_value`).
 
+With ``open_playouts`` the players of a play-out judge with every hand of the
+world open, as the exact endings do: whether a card can still be beaten, an
+ace still stands or a trump is the highest left is looked up in the hands of
+the enemies still to play, instead of being guessed from the cards outside and
+the voids shown. A play-out is then a better forecast of the world it plays
+(measured: ``benchmarks/results/dk_players.md``, sixth round).
+
 >>> from engine.doppelkopf.state import new_match
 >>> from engine.doppelkopf.knowledge import read_view
 >>> state = new_match(seed="doc")
@@ -227,6 +234,25 @@ def pick(
     )
 
 
+def _beaten_exactly(
+    t: Tables,
+    best: int,
+    led: int,
+    enemies: Sequence[int],
+    hands: Sequence[Sequence[int]],
+    second_ten: bool,
+) -> bool:
+    """Can one of ``enemies`` beat ``best`` with a card it may play (all hands open)?"""
+    suit = t.suit
+    for seat in enemies:
+        hand = hands[seat]
+        following = [card for card in hand if suit[card] == led]
+        for card in following or hand:
+            if _beats(t, card, best, second_ten):
+                return True
+    return False
+
+
 def _follow(
     t: Tables,
     seat: int,
@@ -240,15 +266,26 @@ def _follow(
     outside: Sequence[int],
     voids: Sequence[int],
     second_ten: bool,
+    hands: Sequence[Sequence[int]] | None = None,
 ) -> int:
     """The heuristic's card when ``played`` cards lie in the trick, ``best``
-    of ``best_seat`` winning it so far; ``worth``: its points (and the fox bonus)."""
+    of ``best_seat`` winning it so far; ``worth``: its points (and the fox bonus).
+    With ``hands`` (all hands open) it knows exactly who can still beat a card."""
     enemies = [
         later
         for later in ((seat + k) % PLAYERS for k in range(1, PLAYERS - played))
         if friends[later] != 1
     ]
-    if friends[best_seat] == 1 and not _beaten_later(t, best, led, enemies, outside, voids):
+    if hands is None:
+
+        def beaten(card: int) -> bool:
+            return _beaten_later(t, card, led, enemies, outside, voids)
+    else:
+
+        def beaten(card: int) -> bool:
+            return _beaten_exactly(t, card, led, enemies, hands, second_ten)
+
+    if friends[best_seat] == 1 and not beaten(best):
         smear = t.smear
         return max(legal, key=lambda card: (smear[card], -card))
     keep = t.keep
@@ -265,7 +302,7 @@ def _follow(
                 winners.append(card)
         elif power[card] > power[best]:
             winners.append(card)
-    secure = [card for card in winners if not _beaten_later(t, card, led, enemies, outside, voids)]
+    secure = [card for card in winners if not beaten(card)]
     if secure:
         card = min(secure, key=lambda card: (keep[card], card))
         if not t.top[card] or worth >= _RICH_TRICK:
@@ -286,6 +323,8 @@ def _lead(
     friends: Sequence[int],
     outside: Sequence[int],
     voids: Sequence[int],
+    hands: Sequence[Sequence[int]] | None = None,
+    second_ten: bool = False,
 ) -> int:
     suit = t.suit
     enemies = [other for other in range(PLAYERS) if friends[other] != 1]
@@ -294,6 +333,10 @@ def _lead(
     for card in legal:
         number = suit[card]
         if t.ace[card]:
+            if hands is not None:
+                if not _beaten_exactly(t, card, number, enemies, hands, second_ten):
+                    aces.append(card)
+                continue
             left = 0
             for other in suit_cards[number]:
                 left += outside[other]
@@ -310,7 +353,11 @@ def _lead(
     if trumps and (alone or 2 * len(trumps) >= len(hand)):
         power = t.power
         highest = max(trumps, key=lambda card: power[card])
-        if not any(outside[card] for card in t.above[highest]):
+        if hands is not None:
+            master = not _beaten_exactly(t, highest, 0, enemies, hands, second_ten)
+        else:
+            master = not any(outside[card] for card in t.above[highest])
+        if master:
             return highest
         modest = [card for card in trumps if not t.top[card] and card != _FOX]
         if modest:
@@ -388,8 +435,11 @@ class Dealt:
 class Simulation:
     """The hand of ``known`` played to its end in sampled worlds (see the module doc)."""
 
-    def __init__(self, known: Knowledge) -> None:
+    def __init__(self, known: Knowledge, open_playouts: bool = False) -> None:
         self.known = known
+        #: Whether the players know every hand of the world when they judge
+        #: whether a card can still be beaten (else as the heuristic knows).
+        self.open_playouts = open_playouts
         self.tables = TABLES[known.contract]
         self.second_ten = known.second_heart_ten
         self.charlie_caught = known.charlie_caught
@@ -510,9 +560,20 @@ class Simulation:
                             outside[seat],
                             voids,
                             second_now,
+                            hands if self.open_playouts else None,
                         )
                     else:
-                        card = _lead(t, seat, hand, legal, mine, outside[seat], voids)
+                        card = _lead(
+                            t,
+                            seat,
+                            hand,
+                            legal,
+                            mine,
+                            outside[seat],
+                            voids,
+                            hands if self.open_playouts else None,
+                            second_now,
+                        )
             if trick:
                 if suit[card] != led:
                     voids[seat] |= 1 << led

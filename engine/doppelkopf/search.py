@@ -7,9 +7,13 @@ the poverty exchange it saw, what the club queens and announcements
 revealed). Every decision is then judged in the same worlds, so the
 comparison between the choices is fair:
 
-- **Cards** (perfect-information Monte Carlo): every legal card is tried in
-  every world. With many tricks left the rest of the hand is played out by
-  :func:`engine.doppelkopf.heuristic.pick_card` at every seat; once
+- **Cards** (perfect-information Monte Carlo): the legal cards are tried in
+  the same worlds. With many tricks left the rest of the hand is played out
+  by :func:`engine.doppelkopf.heuristic.pick_card` at every seat (with
+  ``Budget.open_playouts``, judging with the world's hands open:
+  :class:`~engine.doppelkopf.playout.Simulation`); the cards are raced
+  (:class:`Race`): one that clearly trails the leader stops being played out,
+  so the play-outs go to the cards still in question. Once
   ``Budget.endgame_tricks`` tricks or fewer remain, the ending is solved
   exactly (:class:`engine.doppelkopf.solver.Ending`). The hand is scored by
   the engine's own scoring; the card with the best average score for the
@@ -17,7 +21,10 @@ comparison between the choices is fair:
 - **Announcements**: the same play-outs scored twice, with and without the
   next announcement of the seat's party; it announces when the average gain
   beats ``Budget.announce_margin`` (the announcement also tells the
-  opponents who is who, and invites their reply).
+  opponents who is who, and invites their reply). Hard's margin is negative:
+  the play-outs do not value what an announcement tells the partner, and
+  whole hands against two opponents say it pays
+  (``benchmarks/results/dk_players.md``, sixth round).
 - **Reservations**: the whole hand is played out for "healthy" and for each
   plausible solo (a marriage: also for the marriage and the silent solo),
   the other seats' cards dealt at random; the best solo is chosen when its
@@ -42,7 +49,9 @@ True
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,7 +91,7 @@ from engine.doppelkopf.solver import POINT_WEIGHT, Ending
 from engine.doppelkopf.state import MARRIAGE_TRICKS, GameKind
 from engine.doppelkopf.tricks import PlayedTrick, winning_index
 
-__all__ = ["Budget", "Finish", "SearchPlayer", "finish", "play_out", "seat_score"]
+__all__ = ["Budget", "Finish", "Race", "SearchPlayer", "finish", "play_out", "seat_score"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +100,7 @@ class Budget:
 
     #: Simulated card plays per card decision, over all worlds and cards.
     plays: int = 2400
-    #: Fewest and most worlds per card decision.
+    #: Fewest and most worlds per card decision played out.
     min_worlds: int = 4
     max_worlds: int = 40
     #: Solve the ending exactly once this many tricks (the current one
@@ -101,13 +110,22 @@ class Budget:
     endgame_worlds: int = 20
     #: Worlds for an announcement decision (0: the heuristic's rule).
     announce_worlds: int = 0
-    #: Average gain (game points) an announcement must bring.
+    #: Average gain (game points) an announcement must bring (negative: the
+    #: loss the play-outs may forecast for it).
     announce_margin: float = 0.4
     #: Worlds per candidate game for a reservation (0: the heuristic's rule).
     reserve_worlds: int = 0
     #: Average gain (game points) a solo must bring over the best game
     #: without one; negative: by how much the play-outs may rank it lower.
     solo_margin: float = 1.0
+    #: Racing the cards' play-outs (:class:`Race`): a card stops being played
+    #: out once it trails the leader by this many standard errors (0: never),
+    #: after ``race_after`` worlds; ``max_worlds`` still caps the worlds.
+    race: float = 0.0
+    race_after: int = 8
+    #: Play-outs in which the players know every hand of the world when they
+    #: judge whether a card can still be beaten (:class:`Simulation`).
+    open_playouts: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +323,58 @@ def _hand_knowledge(
     )
 
 
+class Race:
+    """Cards raced over the worlds of one decision (successive rejection).
+
+    Every card still in the race is played out in each new world; once
+    ``after`` worlds are in, a card whose mean difference to the leader (the
+    same worlds, so paired) lies more than ``margin`` standard errors below
+    zero leaves the race, and later play-outs go to the cards still in
+    question. ``margin`` 0 never drops a card. The best card has the highest
+    total, ties going to ``preferred`` (the heuristic's card), then to the
+    earlier card.
+
+    >>> race = Race(3, preferred=2, margin=2.0, after=3)
+    >>> for scores in ([1.0, 0.0, 1.0], [1.0, -1.0, 1.0], [2.0, -1.0, 2.0]):
+    ...     race.add(scores)
+    >>> race.alive, race.best()
+    ([0, 2], 2)
+    """
+
+    def __init__(self, cards: int, preferred: int, margin: float, after: int) -> None:
+        self.preferred = preferred
+        self.margin = margin
+        self.after = after
+        #: The cards (indices) still in the race.
+        self.alive = list(range(cards))
+        #: Per card: its score in each world it was played out in.
+        self.scores: list[list[float]] = [[] for _ in range(cards)]
+        self.worlds = 0
+
+    def add(self, scores: Sequence[float]) -> None:
+        """One more world: the score of each card in :attr:`alive`, in order."""
+        for card, score in zip(self.alive, scores, strict=True):
+            self.scores[card].append(score)
+        self.worlds += 1
+        if self.margin and self.worlds >= self.after and len(self.alive) > 1:
+            leader = self.best()
+            self.alive = [
+                card for card in self.alive if card == leader or not self._behind(card, leader)
+            ]
+
+    def best(self) -> int:
+        """The card (index) with the highest total so far."""
+        return max(self.alive, key=lambda card: (sum(self.scores[card]), card == self.preferred))
+
+    def _behind(self, card: int, leader: int) -> bool:
+        """Whether ``card`` trails ``leader`` by more than the margin allows."""
+        diffs = [a - b for a, b in zip(self.scores[card], self.scores[leader], strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean + self.margin * math.sqrt(variance / n) < 0
+
+
 class SearchPlayer:
     """The search levels (see the module doc); the budget sets the strength."""
 
@@ -341,25 +411,29 @@ class SearchPlayer:
         preferred = heuristic_card(known)
         budget = self.budget
         sampler = WorldSampler(known)
-        totals = dict.fromkeys(moves, 0.0)
         left = TRICKS - len(known.played)
-        simulation = Simulation(known)
+        simulation = Simulation(known, open_playouts=budget.open_playouts)
         indices = [INDEX[move] for move in moves]
         if left <= budget.endgame_tricks and not known.marriage_pending:
+            totals = dict.fromkeys(moves, 0.0)
             ending = Ending(known, simulation)
             for _ in range(budget.endgame_worlds):
                 dealt = simulation.world(sampler.sample(stream))
                 for move, score in zip(moves, ending.seat_scores(dealt, indices), strict=True):
                     totals[move] += score
-        else:
-            remaining = sum(known.counts)
-            worlds = budget.plays // (remaining * len(moves))
-            worlds = max(budget.min_worlds, min(budget.max_worlds, worlds))
-            for _ in range(worlds):
-                dealt = simulation.world(sampler.sample(stream))
-                for move, index in zip(moves, indices, strict=True):
-                    totals[move] += simulation.score(simulation.finish(dealt, index))
-        return max(moves, key=lambda move: (totals[move], move is preferred))
+            return max(moves, key=lambda move: (totals[move], move is preferred))
+        race = Race(len(moves), moves.index(preferred), budget.race, budget.race_after)
+        remaining = sum(known.counts)
+        plays = budget.plays
+        while race.worlds < budget.min_worlds or (
+            plays >= remaining * len(race.alive)
+            and race.worlds < budget.max_worlds
+            and len(race.alive) > 1
+        ):
+            dealt = simulation.world(sampler.sample(stream))
+            plays -= remaining * len(race.alive)
+            race.add([simulation.score(simulation.finish(dealt, indices[i])) for i in race.alive])
+        return moves[race.best()]
 
     # ------------------------------------------------------ announcements
     def announcement_pays(self, known: Knowledge, stream: rng.Stream) -> bool:

@@ -12,11 +12,15 @@ from engine.doppelkopf.search import Budget
 from engine.doppelkopf.state import Phase, State
 
 #: A small search budget with every part switched on (exact endings, simulated
-#: announcements and reservations) keeps the tests quick; the benchmark uses the levels'.
+#: announcements and reservations, raced and open play-outs) keeps the tests
+#: quick; the benchmark uses the levels'.
 QUICK = Budget(
     plays=150,
     min_worlds=2,
     max_worlds=4,
+    race=2.0,
+    race_after=2,
+    open_playouts=True,
     endgame_tricks=3,
     endgame_worlds=3,
     announce_worlds=3,
