@@ -95,6 +95,8 @@ class Knowledge:
     trump_limit: tuple[int | None, ...]
     #: A marriage whose partner is not found yet.
     marriage_pending: bool
+    #: Per seat: the party it announced for (``None``: it did not announce).
+    announced: tuple[Party | None, ...] = (None,) * PLAYERS
 
     def level(self, party: Party) -> int:
         return self.levels[0] if party is Party.RE else self.levels[1]
@@ -176,9 +178,11 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         seen += counter
     unseen = tuple(sorted((Counter(PACK) - seen).elements(), key=sort_key))
     levels = {Party.RE: 0, Party.KONTRA: 0}
+    announced: list[Party | None] = [None] * PLAYERS
     for announcement in view["announcements"]:
         party = Party(announcement["party"])
         levels[party] = max(levels[party], announcement["level"])
+        announced[announcement["seat"]] = party
     marriage = view.get("marriage")
     return Knowledge(
         seat=seat,
@@ -201,6 +205,7 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         queens_played=tuple(queens),
         trump_limit=tuple(limits),
         marriage_pending=marriage is not None and not marriage["clarified_in"],
+        announced=tuple(announced),
     )
 
 

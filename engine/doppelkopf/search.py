@@ -4,8 +4,12 @@ From the seat's view (:mod:`engine.doppelkopf.knowledge`) the player draws
 *worlds* uniformly among the deals that agree with everything the seat knows
 (:class:`~engine.doppelkopf.knowledge.WorldSampler`: hand sizes, shown voids,
 the poverty exchange it saw, what the club queens and announcements
-revealed). Every decision is then judged in the same worlds, so the
-comparison between the choices is fair:
+revealed). With ``Budget.candidates`` the worlds are also weighed by how
+well they explain the other seats' cards
+(:class:`~engine.doppelkopf.inference.InferredSampler`); no level does, as it
+lost in whole hands (``benchmarks/results/dk_players.md``, seventh round).
+Every decision is then judged in the same worlds, so the comparison between
+the choices is fair:
 
 - **Cards** (perfect-information Monte Carlo): the legal cards are tried in
   the same worlds. With many tricks left the rest of the hand is played out
@@ -68,6 +72,7 @@ from engine.doppelkopf.heuristic import (
     void_bits,
     wants_announcement,
 )
+from engine.doppelkopf.inference import InferredSampler
 from engine.doppelkopf.knowledge import (
     Knowledge,
     World,
@@ -126,6 +131,10 @@ class Budget:
     #: Play-outs in which the players know every hand of the world when they
     #: judge whether a card can still be beaten (:class:`Simulation`).
     open_playouts: bool = False
+    #: Worlds drawn per decision and weighed by how well they explain the
+    #: other seats' plays (:class:`~engine.doppelkopf.inference.InferredSampler`;
+    #: 0: every consistent world equally likely).
+    candidates: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,6 +412,13 @@ class SearchPlayer:
                 return "announce"
         return self.choose_card(known, stream).notation
 
+    def sampler(self, known: Knowledge, stream: rng.Stream) -> WorldSampler | InferredSampler:
+        """Where a decision's worlds come from (see ``Budget.candidates``)."""
+        budget = self.budget
+        if budget.candidates:
+            return InferredSampler(known, budget.candidates, stream)
+        return WorldSampler(known)
+
     # -------------------------------------------------------------- cards
     def choose_card(self, known: Knowledge, stream: rng.Stream) -> Card:
         moves = legal_cards(known.hand, known.trick, known.contract)
@@ -410,7 +426,7 @@ class SearchPlayer:
             return moves[0]
         preferred = heuristic_card(known)
         budget = self.budget
-        sampler = WorldSampler(known)
+        sampler = self.sampler(known, stream)
         left = TRICKS - len(known.played)
         simulation = Simulation(known, open_playouts=budget.open_playouts)
         indices = [INDEX[move] for move in moves]
@@ -449,7 +465,7 @@ class SearchPlayer:
             return None
         raised = list(known.levels)
         raised[0 if party is Party.RE else 1] += 1
-        sampler = WorldSampler(known)
+        sampler = self.sampler(known, stream)
         simulation = Simulation(known)
         gain = 0.0
         worlds = self.budget.announce_worlds
