@@ -145,6 +145,13 @@ def score_counts(scores: Sequence[float]) -> list[int]:
     return [sum(1 for score in scores if score == value) for value in (0.0, 0.5, 1.0)]
 
 
+def pair_digits(scores: Sequence[float]) -> str:
+    """Each pair's score for A in pair order, as one digit (0, 1 or 2 deals
+    won of the two), so that two levels can be compared pair by pair on the
+    same deals (``karnoffel_results_table.py --paired-with``)."""
+    return "".join(str(round(2 * score)) for score in scores)
+
+
 def write_json(path: str | None, row: dict[str, object]) -> None:
     """Append one result row (a JSON object on one line) to ``path``."""
     if path is None:
@@ -360,6 +367,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "rate": round(mean, 4),
                         "ci95": [round(low, 4), round(high, 4)],
                         "score_counts": score_counts(tally.deal_pair_scores),
+                        "pair_scores": pair_digits(tally.deal_pair_scores),
                         "tag": args.tag,
                         "points_per_pair": round(points, 3),
                         "secs": round(elapsed),

@@ -1,6 +1,6 @@
 """Print the Karnöffel benchmark rows (JSON lines) as markdown tables.
 
-    python benchmarks/karnoffel_results_table.py [benchmarks/results/karnoffel_players.jsonl]
+    python benchmarks/karnoffel_results_table.py [FILE ...] [--paired-with hard]
 
 Each line of the file is one row written by ``bench_karnoffel_players.py --json``:
 ``kind`` "deals" (or "matches": duplicate pairs, rate and 95% CI of A
@@ -8,15 +8,21 @@ against B) or "speed" (decision times of one level), with the command that
 produced it. Deal rows of one pairing, rules and tag over disjoint ranges of
 deal pairs (a long run in chunks, ``--first``) are merged exactly from their
 score counts; a later row over pairs already counted replaces the earlier.
+With ``--paired-with LEVEL``, each deal row that kept its pairs' scores
+(``pair_scores``) is also compared with LEVEL's row against the same opponent
+on the pairs both played: the mean difference of the deal-win rates per pair
+with its 95% CI (the same deals, so most of the luck of the cards cancels).
 Speed rows: a later row of the same runtime, clock, rules, level and tag
 replaces an earlier one.
 """
 
 from __future__ import annotations
 
+import argparse
+import itertools
 import json
 import math
-import sys
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +47,12 @@ def merged(chunks: list[Row]) -> Row:
     half = 1.96 * math.sqrt(variance / pairs)
     points = sum(row["points_per_pair"] * row["pairs"] for row in chunks) / pairs
     first = min(int(row.get("first_pair", 0)) for row in chunks)
+    ordered = sorted(chunks, key=lambda row: int(row.get("first_pair", 0)))
+    digits = {}
+    if all("pair_scores" in row for row in chunks) and all(
+        pair_range(a).stop == pair_range(b).start for a, b in itertools.pairwise(ordered)
+    ):
+        digits = {"pair_scores": "".join(row["pair_scores"] for row in ordered)}
     return {
         **chunks[0],
         "command": f"{len(chunks)} chunks, e.g. {chunks[0]['command']}",
@@ -51,6 +63,7 @@ def merged(chunks: list[Row]) -> Row:
         "score_counts": [losses, splits, wins],
         "points_per_pair": round(points, 3),
         "secs": sum(row.get("secs", 0) for row in chunks),
+        **digits,
     }
 
 
@@ -74,8 +87,43 @@ def strength_rows(rows: list[Row]) -> dict[tuple[str, ...], Row]:
     return {key: merged(parts) for key, parts in chunks.items()}
 
 
-def main(path: Path = DEFAULT) -> None:
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+def by_pair(row: Row) -> dict[int, float]:
+    """A's score (0, 1/2 or 1) in each pair of a row that kept them."""
+    start = int(row.get("first_pair", 0))
+    return {start + i: int(digit) / 2 for i, digit in enumerate(row.get("pair_scores", ""))}
+
+
+def paired_table(strength: dict[tuple[str, ...], Row], reference: str) -> None:
+    """Each level minus ``reference`` against the same opponent on the same deal pairs."""
+    print(f"| rules | A | B | pairs in common | A − {reference} deal-win rate [95% CI] |")
+    print("|---|---|---|---:|---|")
+    for (kind, rules, a, b, _tag), row in strength.items():
+        if kind != "deals" or a == reference:
+            continue
+        ours = by_pair(row)
+        for (kind2, rules2, a2, b2, _), base in strength.items():
+            if (kind2, rules2, a2, b2) != (kind, rules, reference, b):
+                continue
+            theirs = by_pair(base)
+            common = sorted(ours.keys() & theirs.keys())
+            if len(common) < 2:
+                continue
+            differences = [ours[pair] - theirs[pair] for pair in common]
+            mean = statistics.fmean(differences)
+            half = 1.96 * statistics.pstdev(differences) / math.sqrt(len(differences))
+            print(
+                f"| {rules} | {a} | {b} | {len(common)} | {100 * mean:+.2f} "
+                f"[{100 * (mean - half):+.2f}, {100 * (mean + half):+.2f}] |"
+            )
+
+
+def main(paths: list[Path], paired_with: str | None = None) -> None:
+    rows = [
+        json.loads(line)
+        for path in paths
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line
+    ]
     speed: dict[tuple[str, ...], Row] = {}
     for row in rows:
         if row["kind"] == "speed":
@@ -98,7 +146,14 @@ def main(path: Path = DEFAULT) -> None:
             f"| {runtime} | {clock} | {rules} | {level} | {tag} | {row['decisions']} | "
             f"{row['median_ms']} | {row['p95_ms']} | {row['max_ms']} |"
         )
+    if paired_with:
+        print()
+        paired_table(strength_rows(rows), paired_with)
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("files", nargs="*", type=Path, default=[DEFAULT])
+    parser.add_argument("--paired-with", metavar="LEVEL", help="compare each level with LEVEL")
+    arguments = parser.parse_args()
+    main(arguments.files, arguments.paired_with)
