@@ -29,7 +29,7 @@ the voids shown. A play-out is then a better forecast of the world it plays
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.doppelkopf.cards import DECK, Card, Rank
@@ -480,10 +480,16 @@ class Simulation:
             outside.append(tuple(counts))
         return Dealt(indices, tuple(outside), self.re_seats(indices))
 
-    def finish(self, world: Dealt, move: int | None) -> Done:
+    def finish(
+        self,
+        world: Dealt,
+        move: int | None,
+        chooser: Callable[[int, Sequence[int], int], int] | None = None,
+    ) -> Done:
         """Play the hand to its end in ``world``: the seat to act
         plays ``move`` (``None``: the heuristic's card), then everybody plays
-        the heuristic with all cards open."""
+        the heuristic with all cards open. ``chooser(seat, legal, heuristic)``,
+        if given, picks every later card instead (a tree search's descent)."""
         known = self.known
         t = self.tables
         suit = t.suit
@@ -542,6 +548,7 @@ class Simulation:
                 first = legal[0]
                 if legal.count(first) == len(legal):
                     card = first
+                    legal = [first]
                 else:
                     legal = list(dict.fromkeys(legal))
                     mine = friends[seat]
@@ -574,6 +581,8 @@ class Simulation:
                             hands if self.open_playouts else None,
                             second_now,
                         )
+                if chooser is not None:
+                    card = chooser(seat, legal, card)
             if trick:
                 if suit[card] != led:
                     voids[seat] |= 1 << led
@@ -640,12 +649,20 @@ class Simulation:
     def score(self, done: Done, levels: tuple[int, int] | None = None) -> float:
         """The seat's score for a finished hand (announcement levels
         ``levels``, else the known ones), its party's card points breaking ties."""
+        return seat_value(self.seat, done.re_seats, done.re_points(), self._re_value(done, levels))
+
+    def scores(self, done: Done) -> tuple[float, ...]:
+        """Every seat's score for a finished hand at the known levels."""
         re_points = done.re_points()
-        re_seats = done.re_seats
+        value = self._re_value(done, None)
+        return tuple(seat_value(seat, done.re_seats, re_points, value) for seat in range(PLAYERS))
+
+    def _re_value(self, done: Done, levels: tuple[int, int] | None) -> int:
+        """The hand's value for Re, extras included when they count."""
         value, counted = hand_value(
-            re_points, done.re_tricks(), levels or self.levels, len(re_seats) == 1
+            done.re_points(), done.re_tricks(), levels or self.levels, len(done.re_seats) == 1
         )
-        return seat_value(self.seat, re_seats, re_points, value + counted * done.extras)
+        return value + counted * done.extras
 
 
 def _void_bits(known: Knowledge, seat: int) -> int:

@@ -38,6 +38,22 @@ def test_hidden_cards_change_neither_the_view_nor_the_choice(seed: str, steps: i
         assert decide(level, other.view(seat), seed_b) == decide(level, view, seed_a), level
 
 
+@settings(max_examples=25, deadline=None)
+@given(seed=st.text("abcdef", min_size=1, max_size=6), steps=st.integers(4, 52))
+def test_hidden_cards_do_not_change_the_choice_of_a_search_with_card_trees(
+    seed: str, steps: int
+) -> None:
+    """``Budget.trees`` (no level uses it yet) is as fair as the plain search."""
+    state = position(seed, steps)
+    seat = state.current_player()
+    other = swap_hidden(state, seat, rng.derive(seed, "swap"))
+    player = SearchPlayer(replace(QUICK, trees=True))
+    seed_a, seed_b = players.seed_for(state, seat), players.seed_for(other, seat)
+    assert player.choose(other.view(seat), rng.Stream(seed_b)) == player.choose(
+        state.view(seat), rng.Stream(seed_a)
+    )
+
+
 def test_the_swap_really_moves_hidden_cards() -> None:
     """Guard for the test above: the swap changes the other hands, not the seat's."""
     state = position("swap", 20)

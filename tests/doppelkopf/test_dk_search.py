@@ -1,4 +1,4 @@
-"""The Doppelkopf search's parts: racing the cards' play-outs, and open play-outs."""
+"""The Doppelkopf search's parts: racing the cards' play-outs, open play-outs, card trees."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 from engine import rng
 from engine.doppelkopf.cards import Card
 from engine.doppelkopf.heuristic import legal_cards
-from engine.doppelkopf.knowledge import read_view
+from engine.doppelkopf.knowledge import WorldSampler, read_view
 from engine.doppelkopf.playout import INDEX, TABLES, Simulation, _beaten_exactly
 from engine.doppelkopf.rules import Contract
-from engine.doppelkopf.search import Budget, Race, SearchPlayer
+from engine.doppelkopf.search import Budget, CardTree, Race, SearchPlayer, _Node
 from engine.doppelkopf.state import Phase, State
 
 
@@ -54,15 +54,27 @@ def test_only_the_leader_is_left_when_every_other_card_loses_in_every_world() ->
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.text("abcdef", min_size=1, max_size=6), steps=st.integers(5, 52))
-def test_a_raced_search_chooses_a_legal_card_deterministically(seed: str, steps: int) -> None:
+@given(
+    seed=st.text("abcdef", min_size=1, max_size=6), steps=st.integers(5, 52), trees=st.booleans()
+)
+def test_a_raced_search_chooses_a_legal_card_deterministically(
+    seed: str, steps: int, trees: bool
+) -> None:
     state = position(seed, steps)
     if state.phase is not Phase.PLAY:
         return
     seat = state.current_player()
     view = state.view(seat)
     player = SearchPlayer(
-        Budget(plays=600, min_worlds=2, max_worlds=12, race=1.5, race_after=3, open_playouts=True)
+        Budget(
+            plays=600,
+            min_worlds=2,
+            max_worlds=12,
+            race=1.5,
+            race_after=3,
+            open_playouts=True,
+            trees=trees,
+        )
     )
     known = read_view(view)
     card = player.choose_card(known, rng.Stream(seed))
@@ -128,4 +140,71 @@ def test_open_play_outs_differ_from_the_heuristics_somewhere() -> None:
         world = [list(hand) for hand in state.hands]
         plain, open_ = Simulation(known), Simulation(known, open_playouts=True)
         differ += plain.finish(plain.world(world), None) != open_.finish(open_.world(world), None)
+    assert differ > 0
+
+
+def _tree_nodes(node: _Node) -> list[_Node]:
+    return [node, *(deeper for child in node.children.values() for deeper in _tree_nodes(child))]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.text("abcdefgh", min_size=1, max_size=6), steps=st.integers(4, 40))
+def test_a_card_tree_grows_at_most_one_node_per_play_and_counts_its_visits(
+    seed: str, steps: int
+) -> None:
+    """Every play after the first adds at most one node (none once a line is
+    searched to the end); a node's children were visited no more often than it
+    was, and only when they could be played."""
+    state = position(seed, steps)
+    if state.phase is not Phase.PLAY:
+        return
+    known = read_view(state.view(state.current_player()))
+    simulation = Simulation(known, open_playouts=True)
+    sampler = WorldSampler(known)
+    stream = rng.Stream(seed)
+    card = INDEX[legal_cards(known.hand, known.trick, known.contract)[0]]
+    tree = CardTree(known.seat, card, exploration=3.0)
+    plays = 30
+    for _ in range(plays):
+        score = tree.play(simulation, simulation.world(sampler.sample(stream)))
+        assert -100 < score < 100
+    nodes = _tree_nodes(tree.root)
+    assert tree.root.visits == plays
+    assert 1 < len(nodes) <= plays  # the root and at most one new node per later play
+    for node in nodes:
+        assert sum(child.visits for child in node.children.values()) <= node.visits
+        for child in node.children.values():
+            assert child.available >= child.visits >= 1
+
+
+def test_a_card_tree_tries_the_heuristics_card_first_then_the_best_by_ucb() -> None:
+    tree = CardTree(0, 0, exploration=1.0)
+    node = _Node()
+    assert tree._select(node, [3, 5, 7], heuristic=5) == (5, True)
+    node.children[5] = _Node()
+    assert tree._select(node, [3, 5, 7], heuristic=5) == (3, True)
+    for card in (3, 7):
+        node.children[card] = _Node()
+    for card, (visits, total) in {3: (10, 10.0), 5: (10, 0.0), 7: (10, 40.0)}.items():
+        child = node.children[card]
+        child.visits, child.total, child.available = visits, total, visits
+    assert tree._select(node, [3, 5, 7], heuristic=5) == (7, False)
+    assert tree._select(node, [3, 5], heuristic=5) == (3, False)  # 7 is not legal here
+    assert node.children[7].available == 11  # counted only where it could be played
+    assert node.children[3].available == 12
+
+
+def test_card_trees_change_the_search_somewhere() -> None:
+    """Guard: the switch changes decisions (else the tests above prove nothing)."""
+    differ = 0
+    for number in range(30):
+        state = position(f"trees{number}", 8 + number % 20)
+        if state.phase is not Phase.PLAY:
+            continue
+        known = read_view(state.view(state.current_player()))
+        plain = Budget(plays=2400, race=2.0, open_playouts=True)
+        with_trees = Budget(plays=2400, race=2.0, open_playouts=True, trees=True)
+        differ += SearchPlayer(plain).choose_card(known, rng.Stream("t")) != SearchPlayer(
+            with_trees
+        ).choose_card(known, rng.Stream("t"))
     assert differ > 0
