@@ -33,7 +33,9 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine import rng
@@ -53,6 +55,7 @@ from engine.karnoffel.trick_strengths import Strengths, strengths
 
 __all__ = [
     "Budget",
+    "CardTree",
     "ExactTail",
     "OutOfBudget",
     "SearchPlayer",
@@ -88,6 +91,13 @@ class Budget:
     #: (Bidding's play-outs do not use it: not measured there.)
     exact_tail: int = 0
     tail_nodes: int = 3000
+    #: With ``trees``, the worlds the solver's nodes do not reach are judged by
+    #: information-set trees instead (:class:`CardTree`): this many iterations
+    #: per legal card, round the worlds left; 0: one heuristic play-out per
+    #: card and world (``playout_worlds``).
+    trees: int = 0
+    #: The trees' UCB exploration constant, in 1/100 of a deal won.
+    tree_exploration: int = 70
     #: Deals completed from the view for estimating the chance of winning a
     #: deal (bidding), each played out exactly (open cards) while ``bid_nodes``
     #: last, else by the heuristic.
@@ -174,6 +184,26 @@ class ExactTail:
             return None
 
 
+def position_after(
+    known: Knowledge, world: tuple[int, ...], move: int
+) -> tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, int]]:
+    """The position in ``world`` after the seat of ``known`` plays ``move``:
+    the hands, the leader, the trick in progress and the tricks won."""
+    seat = known.seat
+    hands = world[:seat] + (world[seat] & ~(1 << move),) + world[seat + 1 :]
+    trick = known.trick + (move,)
+    leader = known.leader
+    won = known.tricks_won
+    if len(trick) == known.players:
+        leader, won = close_trick(strengths(known.chosen, known.trick_rule), leader, trick, won)
+        trick = ()
+    return hands, leader, trick, won
+
+
+#: A card chosen in a play-out: ``(seat, legal cards as a bit set, the heuristic's card) -> card``.
+Chooser = Callable[[int, int, int], int]
+
+
 def playout(
     hands: tuple[int, ...],
     leader: int,
@@ -182,13 +212,15 @@ def playout(
     table: Strengths,
     partners_see_hands: bool,
     tail: ExactTail | None = None,
+    chooser: Chooser | None = None,
 ) -> int:
     """Play a world to the end with the heuristic at every seat; the winning team.
 
     Each seat judges with what it would know: its hand, its partners' hands
     if the rules show them, and the cards played. With ``tail`` the last
     tricks are solved exactly instead (every seat then plays best, knowing
-    all cards).
+    all cards). With ``chooser``, each card is ``chooser(seat, legal,
+    heuristic)`` (``legal`` a bit set) instead of the heuristic's.
     """
     players = len(hands)
     hands_now = list(hands)
@@ -210,6 +242,11 @@ def playout(
         card = heuristic_card(
             seat, players, hands_now[seat], leader, trick, table, FULL_DECK & ~seen, first_lead
         )
+        if chooser is not None:
+            legal = hands_now[seat]
+            if first_lead:
+                legal &= ~(1 << card_of(table.chosen, Rank.SEVEN))
+            card = chooser(seat, legal, card)
         first_lead = False
         hands_now[seat] &= ~(1 << card)
         played |= 1 << card
@@ -219,6 +256,105 @@ def playout(
             trick = ()
             if won[leader % 2] >= TRICKS_TO_WIN:
                 return leader % 2
+
+
+@dataclass(slots=True)
+class _Node:
+    """A node of a :class:`CardTree`: the play after the searching seat's card
+    up to here, as that seat sees it."""
+
+    children: dict[int, _Node] = field(default_factory=dict)
+    visits: int = 0
+    #: Iterations through this node that team 0 won.
+    team0_wins: int = 0
+    #: Iterations in which this node's card was legal at its parent (ISMCTS'
+    #: availability count).
+    available: int = 0
+
+
+class CardTree:
+    """The rest of the deal after the seat plays ``card``, searched as an
+    information-set tree (single-observer ISMCTS: Cowling, Powley and
+    Whitehouse, 2012), the counter to strategy fusion that :class:`Budget`'s
+    ``trees`` switches on.
+
+    Each :meth:`play` is one iteration in one sampled world: from the card
+    on, every seat picks by UCB among the cards it holds in that world (a card
+    not yet tried there first, the heuristic's before any other), one node is
+    added, and the play-out plays the rest (with ``tail``, its last tricks
+    solved exactly). A node stands for the cards played so far, so a choice in
+    the tree is one choice for every world: no seat in it is assumed to see
+    hidden cards, as an open-card solver or play-out assumes.
+
+    >>> from engine.karnoffel.state import new_match
+    >>> state = new_match(seed="doc")
+    >>> known = read_view(state.view(state.current_player()))
+    >>> world = sample_world(known, rng.Stream("w"))
+    >>> tree = CardTree(known, card_from_knowledge(known), exploration=70)
+    >>> table = strengths(known.chosen, known.trick_rule)
+    >>> results = [tree.play(world, table, None) for _ in range(3)]
+    >>> tree.root.visits, len(tree.root.children)  # the next seat tried two cards
+    (3, 2)
+    """
+
+    def __init__(self, known: Knowledge, card: int, exploration: int) -> None:
+        self.known = known
+        self.card = card
+        self.exploration = exploration / 100
+        self.root = _Node()
+
+    def _select(self, node: _Node, legal: int, heuristic: int, team: int) -> tuple[int, bool]:
+        """The card to play at ``node`` for ``team``, and whether it is new there."""
+        children = node.children
+        if heuristic not in children:
+            return heuristic, True
+        cards = list(bits(legal))
+        for card in cards:
+            if card not in children:
+                return card, True
+        best_card, best_value = cards[0], -math.inf
+        for card in cards:
+            child = children[card]
+            child.available += 1
+            wins = child.team0_wins if team == 0 else child.visits - child.team0_wins
+            value = wins / child.visits + self.exploration * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if value > best_value:
+                best_card, best_value = card, value
+        return best_card, False
+
+    def play(self, world: tuple[int, ...], table: Strengths, tail: ExactTail | None) -> bool:
+        """One iteration in ``world``: whether the searching seat's team wins."""
+        known = self.known
+        node = self.root
+        path = [node]
+        growing = node.visits > 0
+
+        def chooser(seat: int, legal: int, heuristic: int) -> int:
+            nonlocal node, growing
+            if not growing:
+                return heuristic
+            card, new = self._select(node, legal, heuristic, seat % 2)
+            child = node.children.setdefault(card, _Node())
+            if new:
+                child.available += 1
+                growing = False
+            path.append(child)
+            node = child
+            return card
+
+        hands, leader, trick, won = position_after(known, world, self.card)
+        if max(won) >= TRICKS_TO_WIN:
+            winner = 0 if won[0] >= TRICKS_TO_WIN else 1
+        else:
+            winner = playout(
+                hands, leader, trick, won, table, known.partners_see_hands, tail, chooser
+            )
+        for visited in path:
+            visited.visits += 1
+            visited.team0_wins += winner == 0
+        return winner == known.seat % 2
 
 
 class SearchPlayer:
@@ -249,7 +385,7 @@ class SearchPlayer:
             hand &= ~(1 << card_of(known.chosen, Rank.SEVEN))
         moves = list(bits(hand))
         preferred = card_from_knowledge(known)
-        scores = dict.fromkeys(moves, 0)
+        scores = dict.fromkeys(moves, 0.0)
         team = seat % 2
         solver = Solver(known.chosen, known.trick_rule, known.players)
         solver.node_limit = budget.nodes
@@ -260,7 +396,7 @@ class SearchPlayer:
         table = strengths(known.chosen, known.trick_rule)
         tail = self._tail(known)
         played_out = 0
-        for world, times in draws:
+        for index, (world, times) in enumerate(draws):
             if solver.nodes <= solver.node_limit:
                 try:
                     values = solver.move_values(
@@ -269,6 +405,10 @@ class SearchPlayer:
                 except OutOfBudget:
                     solver.nodes = solver.node_limit + 1  # spent: play out the worlds left
             if solver.nodes > solver.node_limit:
+                if budget.trees:
+                    for move, value in self._tree_values(known, draws[index:], alive, tail).items():
+                        scores[move] += left * value
+                    break
                 if played_out >= budget.playout_worlds:
                     break
                 played_out += 1
@@ -304,6 +444,27 @@ class SearchPlayer:
             (candidates[index], times) for index, times in resample(weights, budget.worlds, stream)
         ]
 
+    def _tree_values(
+        self,
+        known: Knowledge,
+        draws: list[tuple[tuple[int, ...], int]],
+        moves: list[int],
+        tail: ExactTail | None,
+    ) -> dict[int, float]:
+        """Each move's share of won iterations in its :class:`CardTree`, after
+        ``budget.trees`` iterations round ``draws`` (each world as often as it
+        was drawn); every move meets the same worlds in the same order."""
+        budget = self.budget
+        table = strengths(known.chosen, known.trick_rule)
+        trees = {move: CardTree(known, move, budget.tree_exploration) for move in moves}
+        wins = dict.fromkeys(moves, 0)
+        worlds = [world for world, times in draws for _ in range(times)]
+        for iteration in range(budget.trees):
+            world = worlds[iteration % len(worlds)]
+            for move, tree in trees.items():
+                wins[move] += tree.play(world, table, tail)
+        return {move: wins[move] / budget.trees for move in moves}
+
     def _tail(self, known: Knowledge) -> ExactTail | None:
         """The exact end of this decision's play-outs, if the budget asks for one."""
         if not self.budget.exact_tail:
@@ -322,25 +483,10 @@ class SearchPlayer:
         """Whether the team wins ``world`` after ``move`` in a heuristic play-out
         (a world the solver's nodes no longer reach)."""
         team = known.seat % 2
-        hands, leader, trick, won = self._after(known, world, move)
+        hands, leader, trick, won = position_after(known, world, move)
         if max(won) >= TRICKS_TO_WIN:
             return won[team] >= TRICKS_TO_WIN
         return playout(hands, leader, trick, won, table, known.partners_see_hands, tail) == team
-
-    @staticmethod
-    def _after(
-        known: Knowledge, world: tuple[int, ...], move: int
-    ) -> tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, int]]:
-        """The position in ``world`` after the seat plays ``move``."""
-        seat = known.seat
-        hands = world[:seat] + (world[seat] & ~(1 << move),) + world[seat + 1 :]
-        trick = known.trick + (move,)
-        leader = known.leader
-        won = known.tricks_won
-        if len(trick) == known.players:
-            leader, won = close_trick(strengths(known.chosen, known.trick_rule), leader, trick, won)
-            trick = ()
-        return hands, leader, trick, won
 
     # ------------------------------------------------------------- bidding
     def win_chance(self, known: Knowledge, stream: rng.Stream) -> float:

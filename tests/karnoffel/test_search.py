@@ -4,13 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai_support import position
+from ai_support import position, swap_unknown
 
 from engine import players, rng
 from engine.karnoffel.heuristic import HeuristicPlayer
-from engine.karnoffel.knowledge import mask_of
+from engine.karnoffel.knowledge import bits, mask_of, read_view
 from engine.karnoffel.rules import Rules, RuleSet
-from engine.karnoffel.search import Budget, ExactTail, SearchPlayer, playout
+from engine.karnoffel.search import (
+    Budget,
+    CardTree,
+    ExactTail,
+    SearchPlayer,
+    playout,
+    position_after,
+    sample_world,
+)
 from engine.karnoffel.solver import OutOfBudget, Solver
 from engine.karnoffel.state import Phase, State, new_match
 from engine.karnoffel.trick_strengths import strengths
@@ -134,3 +142,55 @@ def test_play_outs_with_an_exact_tail_choose_legal_cards_and_other_ones() -> Non
         assert state.is_legal(action)
         changed += action != SearchPlayer(plain).choose(view, rng.Stream("s"))
     assert changed, "the exact tail never changed a choice: is it used at all?"
+
+
+def count_nodes(tree: CardTree) -> int:
+    stack, count = [tree.root], 0
+    while stack:
+        node = stack.pop()
+        count += 1
+        stack.extend(node.children.values())
+    return count
+
+
+def test_a_card_tree_is_a_play_out_first_and_grows_one_node_an_iteration() -> None:
+    """The first iteration is the plain play-out; each later one adds one node
+    and counts its result at every node it passed; the tree's choices are
+    cards the seat holds in the iteration's world."""
+    for number in range(8):
+        state = position("classic", 4, f"tree/{number}", number % 3)
+        known = read_view(state.view(state.current_player()))
+        table = strengths(known.chosen, known.trick_rule)
+        stream = rng.Stream(f"tree/{number}")
+        worlds = [sample_world(known, stream) for _ in range(6)]
+        move = next(bits(known.hands[known.seat]))
+        tree = CardTree(known, move, exploration=70)
+        hands, leader, trick, won = position_after(known, worlds[0], move)
+        first = playout(hands, leader, trick, won, table, False) == known.seat % 2
+        results = [tree.play(worlds[index % 6], table, None) for index in range(30)]
+        assert results[0] == first
+        assert tree.root.visits == 30
+        team_wins = tree.root.team0_wins if known.seat % 2 == 0 else 30 - tree.root.team0_wins
+        assert team_wins == sum(results)
+        assert count_nodes(tree) == 30
+        assert sum(child.visits for child in tree.root.children.values()) == 29
+        assert all(child.available >= child.visits for child in tree.root.children.values())
+
+
+def test_trees_judge_the_worlds_past_the_nodes_fairly_and_change_choices() -> None:
+    """With no solver nodes, trees instead of play-outs: legal cards, other
+    choices in some positions, and still blind to the cards the seat may not know."""
+    with_trees = Budget(worlds=8, nodes=0, playout_worlds=8, trees=24, exact_tail=3)
+    plain = Budget(worlds=8, nodes=0, playout_worlds=8, exact_tail=3)
+    changed = 0
+    for number in range(12):
+        state = position("classic", 4, f"fill/{number}", number % 5)
+        seat = state.current_player()
+        view = state.view(seat)
+        action = SearchPlayer(with_trees).choose(view, rng.Stream("s"))
+        assert state.is_legal(action)
+        changed += action != SearchPlayer(plain).choose(view, rng.Stream("s"))
+        other = swap_unknown(state, seat, f"fill-swap/{number}")
+        assert other.view(seat) == view
+        assert SearchPlayer(with_trees).choose(other.view(seat), rng.Stream("s")) == action
+    assert changed, "the trees never changed a choice: are they used at all?"
