@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from engine import rng
@@ -48,7 +49,7 @@ from engine.karnoffel.heuristic import (
     heuristic_card,
 )
 from engine.karnoffel.inference import observations, play_likelihood, resample
-from engine.karnoffel.knowledge import FULL_DECK, Knowledge, bits, read_view
+from engine.karnoffel.knowledge import FULL_DECK, Knowledge, bits, mask_of, read_view
 from engine.karnoffel.rules import TRICKS_TO_WIN
 from engine.karnoffel.solver import OutOfBudget, Solver
 from engine.karnoffel.trick_strengths import Strengths, strengths
@@ -96,8 +97,10 @@ class Budget:
     #: per legal card, round the worlds left; 0: one heuristic play-out per
     #: card and world (``playout_worlds``).
     trees: int = 0
-    #: The trees' UCB exploration constant, in 1/100 of a deal won.
+    #: The trees' UCB exploration constant, in 1/100 of a deal won, and their
+    #: progressive widening (:class:`CardTree`; 0: none).
     tree_exploration: int = 70
+    tree_widening: int = 0
     #: Deals completed from the view for estimating the chance of winning a
     #: deal (bidding), each played out exactly (open cards) while ``bid_nodes``
     #: last, else by the heuristic.
@@ -200,8 +203,9 @@ def position_after(
     return hands, leader, trick, won
 
 
-#: A card chosen in a play-out: ``(seat, legal cards as a bit set, the heuristic's card) -> card``.
-Chooser = Callable[[int, int, int], int]
+#: A card chosen in a play-out: ``(seat, legal cards as a bit set, the
+#: heuristic's choice among a set of cards) -> card``.
+Chooser = Callable[[int, int, Callable[[int], int]], int]
 
 
 def playout(
@@ -220,7 +224,8 @@ def playout(
     if the rules show them, and the cards played. With ``tail`` the last
     tricks are solved exactly instead (every seat then plays best, knowing
     all cards). With ``chooser``, each card is ``chooser(seat, legal,
-    heuristic)`` (``legal`` a bit set) instead of the heuristic's.
+    heuristic_among)`` instead of the heuristic's (``legal`` a bit set;
+    ``heuristic_among(cards)``: the heuristic's choice among ``cards``).
     """
     players = len(hands)
     hands_now = list(hands)
@@ -239,14 +244,26 @@ def playout(
         if partners_see_hands:
             for other in range(seat % 2, players, 2):
                 seen |= hands_now[other]
-        card = heuristic_card(
-            seat, players, hands_now[seat], leader, trick, table, FULL_DECK & ~seen, first_lead
-        )
-        if chooser is not None:
+        opponents_may_hold = FULL_DECK & ~seen
+        if chooser is None:
+            card = heuristic_card(
+                seat, players, hands_now[seat], leader, trick, table, opponents_may_hold, first_lead
+            )
+        else:
             legal = hands_now[seat]
             if first_lead:
                 legal &= ~(1 << card_of(table.chosen, Rank.SEVEN))
-            card = chooser(seat, legal, card)
+            heuristic_among = partial(
+                heuristic_card,
+                seat,
+                players,
+                leader=leader,
+                trick=trick,
+                table=table,
+                opponents_may_hold=opponents_may_hold,
+                first_lead=False,  # the Devil is out of ``legal`` already
+            )
+            card = chooser(seat, legal, heuristic_among)
         first_lead = False
         hands_now[seat] &= ~(1 << card)
         played |= 1 << card
@@ -280,7 +297,7 @@ class CardTree:
 
     Each :meth:`play` is one iteration in one sampled world: from the card
     on, every seat picks by UCB among the cards it holds in that world (a card
-    not yet tried there first, the heuristic's before any other), one node is
+    not yet tried there first: the heuristic's choice among those), one node is
     added, and the play-out plays the rest (with ``tail``, its last tricks
     solved exactly). A node stands for the cards played so far, so a choice in
     the tree is one choice for every world: no seat in it is assumed to see
@@ -297,23 +314,31 @@ class CardTree:
     (3, 2)
     """
 
-    def __init__(self, known: Knowledge, card: int, exploration: int) -> None:
+    def __init__(self, known: Knowledge, card: int, exploration: int, widening: int = 0) -> None:
         self.known = known
         self.card = card
         self.exploration = exploration / 100
+        #: 0: a node tries every card before choosing by UCB (plain ISMCTS);
+        #: w: it tries its k-th card only after ``w * (k - 1)**2`` visits
+        #: (progressive widening).
+        self.widening = widening
         self.root = _Node()
 
-    def _select(self, node: _Node, legal: int, heuristic: int, team: int) -> tuple[int, bool]:
+    def _select(
+        self, node: _Node, legal: int, heuristic_among: Callable[[int], int], team: int
+    ) -> tuple[int, bool]:
         """The card to play at ``node`` for ``team``, and whether it is new there."""
         children = node.children
-        if heuristic not in children:
-            return heuristic, True
-        cards = list(bits(legal))
-        for card in cards:
-            if card not in children:
-                return card, True
-        best_card, best_value = cards[0], -math.inf
-        for card in cards:
+        tried = [card for card in bits(legal) if card in children]
+        untried = legal & ~mask_of(tried)
+        if untried and (
+            not tried
+            or not self.widening
+            or len(tried) < 1 + math.isqrt(node.visits // self.widening)
+        ):
+            return heuristic_among(untried), True
+        best_card, best_value = tried[0], -math.inf
+        for card in tried:
             child = children[card]
             child.available += 1
             wins = child.team0_wins if team == 0 else child.visits - child.team0_wins
@@ -331,11 +356,11 @@ class CardTree:
         path = [node]
         growing = node.visits > 0
 
-        def chooser(seat: int, legal: int, heuristic: int) -> int:
+        def chooser(seat: int, legal: int, heuristic_among: Callable[[int], int]) -> int:
             nonlocal node, growing
             if not growing:
-                return heuristic
-            card, new = self._select(node, legal, heuristic, seat % 2)
+                return heuristic_among(legal)
+            card, new = self._select(node, legal, heuristic_among, seat % 2)
             child = node.children.setdefault(card, _Node())
             if new:
                 child.available += 1
@@ -456,7 +481,10 @@ class SearchPlayer:
         was drawn); every move meets the same worlds in the same order."""
         budget = self.budget
         table = strengths(known.chosen, known.trick_rule)
-        trees = {move: CardTree(known, move, budget.tree_exploration) for move in moves}
+        trees = {
+            move: CardTree(known, move, budget.tree_exploration, budget.tree_widening)
+            for move in moves
+        }
         wins = dict.fromkeys(moves, 0)
         worlds = [world for world, times in draws for _ in range(times)]
         for iteration in range(budget.trees):

@@ -155,8 +155,9 @@ def count_nodes(tree: CardTree) -> int:
 
 def test_a_card_tree_is_a_play_out_first_and_grows_one_node_an_iteration() -> None:
     """The first iteration is the plain play-out; each later one adds one node
-    and counts its result at every node it passed; the tree's choices are
-    cards the seat holds in the iteration's world."""
+    and counts its result at every node it passed. Progressive widening tries
+    fewer cards at a node."""
+    narrower = 0
     for number in range(8):
         state = position("classic", 4, f"tree/{number}", number % 3)
         known = read_view(state.view(state.current_player()))
@@ -175,6 +176,13 @@ def test_a_card_tree_is_a_play_out_first_and_grows_one_node_an_iteration() -> No
         assert count_nodes(tree) == 30
         assert sum(child.visits for child in tree.root.children.values()) == 29
         assert all(child.available >= child.visits for child in tree.root.children.values())
+        widened = CardTree(known, move, exploration=70, widening=8)
+        for index in range(30):
+            widened.play(worlds[index % 6], table, None)
+        assert count_nodes(widened) == 30
+        narrower += len(widened.root.children) < len(tree.root.children)
+        assert len(widened.root.children) <= len(tree.root.children)
+    assert narrower, "progressive widening never held a node back"
 
 
 def test_trees_judge_the_worlds_past_the_nodes_fairly_and_change_choices() -> None:
