@@ -42,7 +42,7 @@ from engine import players
 from engine.karnoffel.players import BUDGETS
 from engine.karnoffel.players import LEVELS as GAME_LEVELS
 from engine.karnoffel.rules import Rules, RuleSet
-from engine.karnoffel.search import SearchPlayer
+from engine.karnoffel.search import SearchLevel
 from engine.karnoffel.state import Phase, new_match
 
 #: Clocks for timing decisions. "cpu" is the process's CPU time, so that other
@@ -250,8 +250,8 @@ def register_variant(spec: str) -> None:
     if name not in BUDGETS:
         raise SystemExit(f"only the levels {', '.join(BUDGETS)} take a budget, not {name!r}")
     changes = {key: int(value) for key, value in (f.split("=") for f in fields.split(","))}
-    budget = replace(BUDGETS[name], **changes)
-    GAME_LEVELS[spec] = lambda: SearchPlayer(budget)
+    budgets = {rule_set: replace(budget, **changes) for rule_set, budget in BUDGETS[name].items()}
+    GAME_LEVELS[spec] = lambda: SearchLevel(budgets)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -95,13 +95,16 @@ def by_pair(row: Row) -> dict[int, float]:
 
 def paired_table(strength: dict[tuple[str, ...], Row], reference: str) -> None:
     """Each level minus ``reference`` against the same opponent on the same deal pairs."""
-    print(f"| rules | A | B | pairs in common | A − {reference} deal-win rate [95% CI] |")
-    print("|---|---|---|---:|---|")
+    print(
+        f"| rules | A | B | {reference}'s tag | pairs in common "
+        f"| A − {reference} deal-win rate [95% CI] |"
+    )
+    print("|---|---|---|---|---:|---|")
     for (kind, rules, a, b, _tag), row in strength.items():
         if kind != "deals" or a == reference:
             continue
         ours = by_pair(row)
-        for (kind2, rules2, a2, b2, _), base in strength.items():
+        for (kind2, rules2, a2, b2, reference_tag), base in strength.items():
             if (kind2, rules2, a2, b2) != (kind, rules, reference, b):
                 continue
             theirs = by_pair(base)
@@ -112,7 +115,7 @@ def paired_table(strength: dict[tuple[str, ...], Row], reference: str) -> None:
             mean = statistics.fmean(differences)
             half = 1.96 * statistics.pstdev(differences) / math.sqrt(len(differences))
             print(
-                f"| {rules} | {a} | {b} | {len(common)} | {100 * mean:+.2f} "
+                f"| {rules} | {a} | {b} | {reference_tag} | {len(common)} | {100 * mean:+.2f} "
                 f"[{100 * (mean - half):+.2f}, {100 * (mean + half):+.2f}] |"
             )
 

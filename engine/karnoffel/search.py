@@ -8,7 +8,8 @@ to how well each explains the cards played so far
 (:mod:`engine.karnoffel.inference`). Every legal card is judged in each
 world by the exact open-card solver (:mod:`engine.karnoffel.solver`), from
 the first trick on, while its nodes last, and in the worlds left by a
-heuristic play-out (its last tricks solved exactly with ``exact_tail``); the
+heuristic play-out (its last tricks solved exactly with ``exact_tail``) or,
+with ``trees``, by an information-set tree per card (:class:`CardTree`); the
 card that wins in most worlds is played, ties going to the heuristic's
 choice. A card that can no longer catch up with the best is not solved in the
 remaining worlds, and the search stops once one card is left (neither changes
@@ -34,7 +35,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -59,6 +60,7 @@ __all__ = [
     "CardTree",
     "ExactTail",
     "OutOfBudget",
+    "SearchLevel",
     "SearchPlayer",
     "close_trick",
     "playout",
@@ -538,3 +540,21 @@ class SearchPlayer:
             winner = playout(hands, known.leader, (), (0, 0), table, known.partners_see_hands)
             wins += winner == team
         return wins / budget.bid_playouts
+
+
+class SearchLevel:
+    """A search level whose budget depends on the rule set of the deal: the
+    :class:`SearchPlayer` with ``budgets[rule set]``.
+
+    >>> from engine.karnoffel.state import new_match
+    >>> state = new_match(seed="doc")
+    >>> level = SearchLevel({"classic": Budget(worlds=4), "historic": Budget(worlds=8)})
+    >>> state.is_legal(level.choose(state.view(state.current_player()), rng.Stream("doc")))
+    True
+    """
+
+    def __init__(self, budgets: Mapping[str, Budget]) -> None:
+        self.budgets = dict(budgets)
+
+    def choose(self, view: dict[str, Any], stream: rng.Stream) -> str:
+        return SearchPlayer(self.budgets[view["rules"]["set"]]).choose(view, stream)

@@ -54,7 +54,7 @@ GOLDEN = {
     ("hard", "classic"): "A10 AK L3 L2 H7 B6 B3 B4 BK L9 L6 A8",
     ("hard", "historic"): "pass raise accept show show show show pass raise accept "
     "show show show show pass raise accept "
-    "AK L2 B2 L3 H7 L6 B4 B3 A10 AO B6 L9 BK H8 B9 A8 BO HO HK H5",
+    "A10 AO B2 L3 BK B4 B3 A8 BO B6 L9 H5",
 }
 
 
