@@ -7,8 +7,8 @@ from typing import Any
 from ai_support import position, swap_unknown
 
 from engine import players, rng
-from engine.karnoffel.heuristic import HeuristicPlayer
-from engine.karnoffel.knowledge import bits, mask_of, read_view
+from engine.karnoffel.heuristic import HeuristicPlayer, card_from_knowledge
+from engine.karnoffel.knowledge import mask_of, read_view
 from engine.karnoffel.rules import Rules, RuleSet
 from engine.karnoffel.search import (
     Budget,
@@ -164,7 +164,7 @@ def test_a_card_tree_is_a_play_out_first_and_grows_one_node_an_iteration() -> No
         table = strengths(known.chosen, known.trick_rule)
         stream = rng.Stream(f"tree/{number}")
         worlds = [sample_world(known, stream) for _ in range(6)]
-        move = next(bits(known.hands[known.seat]))
+        move = card_from_knowledge(known)
         tree = CardTree(known, move, exploration=70)
         hands, leader, trick, won = position_after(known, worlds[0], move)
         first = playout(hands, leader, trick, won, table, False) == known.seat % 2
