@@ -87,6 +87,8 @@ class Budget:
     prune: int = 0
     #: Most worlds judged by a heuristic play-out per legal card once the
     #: solver's nodes are spent (early in a deal, above all with 6 or 8 players).
+    #: The play-outs judge the drawn worlds the solver did not reach, so more
+    #: than ``worlds`` changes nothing.
     playout_worlds: int = 12
     #: A card's play-out hands over to the exact solver once no hand holds more
     #: than this many cards at the start of a trick (0: the heuristic plays to
