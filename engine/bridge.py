@@ -23,7 +23,8 @@ Requests (``op``):
   from its pinned file (``puzzles/GAME/DATE.json``, which the worker fetches;
   ``null`` when there is none: refused, never dealt anew); a bad, early or
   future date is refused with a translatable reason. The state response then
-  carries ``daily: {"game", "number", "date"}``.
+  carries ``daily: {"game", "number", "date"}``. Every state response names
+  the computers' ``level`` (the request's, else the session's).
 - ``load``: ``{"save", "daily"?: {"game", "date"}, "today"?, "pinned"?,
   "between_deals"?, "level"?}`` reopens a save; a daily's save must be that
   very daily (game, rules, seed, seats). ``between_deals: true`` reopens a save
@@ -496,6 +497,7 @@ class Session:
             game, day = opened_daily
             opened = {"game": game, "number": daily.daily_number(day), "date": day.isoformat()}
         response = _state_of(match, seat, tutorial)
+        response["level"] = level
         if opened is not None:
             response["daily"] = opened
         self.match, self.seat, self.level, self.daily = match, seat, level, opened
@@ -521,6 +523,7 @@ class Session:
 
     def _state(self, played: dict[str, Any] | None = None) -> dict[str, Any]:
         response = _state_of(self._require_match(), self.seat, self.tutorial)
+        response["level"] = self.level
         if played is not None:
             response["played"] = played
         if self.daily is not None:

@@ -263,3 +263,21 @@ def test_the_warm_up_leaves_a_fresh_session_and_answers_like_a_cold_engine() -> 
     bridge.warm_up()
     assert json.loads(bridge.handle(json.dumps({"op": "view"})))["ok"] is False
     assert bridge.handle(request) == cold
+
+
+def test_every_state_response_names_the_level_the_computers_play() -> None:
+    opened = call(op="new", game="karnoffel", seed="levels", level="easy")
+    assert opened["level"] == "easy"
+    view = opened["view"]
+    moved = (
+        call(op="step")
+        if view["to_act"] != view["seat"]
+        else call(op="act", action=view["legal"][0])
+    )
+    assert moved["ok"] and moved["level"] == "easy"
+    # A request without a level keeps the session's; a bad one changes nothing.
+    assert call(op="load", save=moved["save"])["level"] == "easy"
+    refused = call(op="new", game="karnoffel", seed="levels", level="expert")
+    assert not refused["ok"] and refused["error"]["key"] == "bad_level"
+    assert call(op="load", save=moved["save"])["level"] == "easy"
+    assert daily("2026-12-03", "2026-12-03", level="hard")["level"] == "hard"

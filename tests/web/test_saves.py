@@ -308,3 +308,41 @@ def test_free_play_remembers_the_rules_and_resumes(browser: Any, site_url: str) 
         seeded = state(sp)["save"]
         assert seeded["seed"] == "abc" and seeded["rules"]["set"] == "historic"
         sp.assert_clean()
+
+
+LEVEL_JS = """async () => {
+  const game = globalThis.stichtag.game;
+  await game.idle();
+  return game.response.level;
+}"""
+
+
+def test_the_level_picked_for_free_games_is_remembered_and_dailies_keep_the_usual_one(
+    browser: Any, site_url: str
+) -> None:
+    with site_context(browser, site_url) as sp:
+        page = sp.page
+        open_site(sp, knobs="pace=0")  # no &level= test knob: the person's choice counts
+        assert page.evaluate(LEVEL_JS) == "hard"
+        page.click(".app-menu-new")
+        dialog = page.locator("dialog[data-dialog=new-game][open]")
+        level = dialog.locator("select[name=level]")
+        assert level.input_value() == "hard"
+        assert level.locator("option").all_inner_texts() == ["Easy", "Medium", "Hard"]
+        level.select_option("easy")
+        dialog.locator(".new-game-start").click()
+        expect(page.locator("#app-title")).to_contain_text("Free game")
+        assert page.evaluate(LEVEL_JS) == "easy"
+        settings = json.loads(local_storage(sp)["stichtag:v1:settings"])
+        assert settings["level"] == "easy" and settings["game"] == "karnoffel"
+        play(sp, moves=2)
+        assert page.evaluate(LEVEL_JS) == "easy"
+        reload(sp)  # the free game resumes with the remembered level
+        assert page.evaluate(LEVEL_JS) == "easy"
+        page.click(".app-menu-new")
+        assert dialog.locator("select[name=level]").input_value() == "easy"
+        page.keyboard.press("Escape")
+        # A daily is played against the usual level, so that results compare.
+        open_site(sp, f"daily={TODAY}", knobs="pace=0")
+        assert page.evaluate(LEVEL_JS) == "hard"
+        sp.assert_clean()

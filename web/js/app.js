@@ -284,8 +284,14 @@ export class App {
     return null;
   }
 
-  withLevel(request) {
-    if (this.level) request.level = this.level;
+  /**
+   * The level the computers play: the URL's test knob, else in a free game the
+   * remembered one; dailies and tutorials always the usual one, so that results
+   * compare with par and with friends (the engine's session keeps the last level).
+   */
+  withLevel(request, slot) {
+    const free = !slot.daily && !slot.tutorial;
+    request.level = this.level || (free && this.settings.level) || this.catalog.default_level;
     return request;
   }
 
@@ -300,7 +306,7 @@ export class App {
     this.slot = slot;
     this.resultShownFor = null;
     try {
-      const response = await this.game.open(this.withLevel(request), { owner: slot });
+      const response = await this.game.open(this.withLevel(request, slot), { owner: slot });
       this.setTitle(this.titleFor(response));
       this.updateRulesLink();
       return response;
@@ -665,7 +671,7 @@ export class App {
       catalog: this.catalog,
       current: this.currentGame(),
       onStart: (choices) => {
-        this.settings = normalizeSettings(choices, this.catalog);
+        this.settings = normalizeSettings({ ...this.settings, ...choices }, this.catalog);
         if (this.params.has("game") || this.settings.game !== DEFAULT_GAME) this.params.set("game", this.settings.game);
         this.store.writeSettings(this.settings);
         this.newFreeGame();

@@ -6,7 +6,7 @@ import { localDate } from "../dates.js";
 import { button, h } from "../dom.js";
 import { addFriend, clearFriends, entryOf, readFriends } from "../friends-store.js";
 import { formatMessage } from "../table/messages.js";
-import { currentLanguage, formatSigned, t } from "../texts.js";
+import { currentLanguage, formatSigned, has, t } from "../texts.js";
 
 /** A difference to par in words ("+1 deal", "level with par"); `unit`: "deals" | "points". */
 export function parWords(difference, unit) {
@@ -32,7 +32,8 @@ export async function addFriendCode({ engine, store }, daily, text) {
 function row({ name, you = false, won, scoreText, difference, unit, level, defaultLevel }) {
   const shown = name || t("friends.no_name");
   const result = t(won ? "friends.won" : "friends.lost", { score: scoreText });
-  const extra = level && level !== defaultLevel ? h("span", { class: "friends-level" }, ` (${t("friends.level", { strength: level })})`) : null;
+  const strength = has(`level.${level}`) ? t(`level.${level}`) : level;
+  const extra = level && level !== defaultLevel ? h("span", { class: "friends-level" }, ` (${t("friends.level", { strength })})`) : null;
   return h("tr", { class: you ? "friends-row friends-you" : "friends-row" },
     h("th", { scope: "row", class: "friends-name" }, you ? `${t("friends.you")}${name ? ` (${name})` : ""}` : shown, extra),
     h("td", { class: "friends-result" }, result),

@@ -33,5 +33,7 @@ export function normalizeSettings(raw, catalog) {
   if (raw && LANGUAGES.includes(raw.language)) merged.language = raw.language;
   // The name in your friends' code (the engine checks it when it makes the code).
   if (raw && typeof raw.name === "string" && raw.name.length <= 24) merged.name = raw.name;
+  // The computer players' level in free games (dailies keep the usual one, so results compare).
+  merged.level = raw && catalog.levels.includes(raw.level) ? raw.level : catalog.default_level;
   return { ...merged, game: raw && GAMES.includes(raw.game) ? raw.game : DEFAULT_GAME };
 }
