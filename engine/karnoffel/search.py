@@ -74,6 +74,11 @@ class Budget:
 
     #: Most worlds solved per card decision.
     worlds: int = 24
+    #: The same in the deal's first trick, where a world costs the most to
+    #: solve (0: ``worlds``) ...
+    first_trick_worlds: int = 0
+    #: ... and its solver nodes (0: ``nodes``).
+    first_trick_nodes: int = 0
     #: Solver nodes per card decision, over all worlds.
     nodes: int = 60000
     #: Worlds sampled and weighted by the play so far, of which ``worlds`` are
@@ -418,6 +423,8 @@ class SearchPlayer:
         team = seat % 2
         solver = Solver(known.chosen, known.trick_rule, known.players)
         solver.node_limit = budget.nodes
+        if budget.first_trick_nodes and known.tricks_won == (0, 0):
+            solver.node_limit = budget.first_trick_nodes
         judged = 0
         draws = self.worlds(known, stream)
         left = sum(times for _, times in draws)
@@ -463,15 +470,16 @@ class SearchPlayer:
     def worlds(self, known: Knowledge, stream: rng.Stream) -> list[tuple[tuple[int, ...], int]]:
         """The worlds to solve, each with how many draws it stands for."""
         budget = self.budget
+        count = budget.worlds
+        if budget.first_trick_worlds and known.tricks_won == (0, 0):
+            count = budget.first_trick_worlds
         seen = observations(known) if budget.candidates else ()
         if not seen:
-            return [(sample_world(known, stream), 1) for _ in range(budget.worlds)]
+            return [(sample_world(known, stream), 1) for _ in range(count)]
         candidates = [sample_world(known, stream) for _ in range(budget.candidates)]
         surprise = budget.surprise / 100
         weights = [play_likelihood(known, world, seen, surprise) for world in candidates]
-        return [
-            (candidates[index], times) for index, times in resample(weights, budget.worlds, stream)
-        ]
+        return [(candidates[index], times) for index, times in resample(weights, count, stream)]
 
     def _tree_values(
         self,

@@ -96,3 +96,22 @@ def test_resampling_draws_in_proportion_and_deterministically() -> None:
     assert dict(draws) == {1: 1, 3: 3, 4: 4}
     assert resample(weights, 8, rng.Stream("r")) == draws
     assert all(weights[index] > 0 for index, _ in resample(weights, 5, rng.Stream("q")))
+
+
+def test_the_first_trick_draws_its_own_number_of_worlds() -> None:
+    """``first_trick_worlds`` sets the worlds of the deal's first trick only
+    (weighted or not); later tricks draw ``worlds``."""
+    first_trick = read_view(classic_position().view(2))
+    state = classic_position()
+    for _ in range(2):  # the first trick ends
+        seat = state.current_player()
+        state.apply_action(HeuristicPlayer().choose(state.view(seat), rng.Stream("end")))
+    later = read_view(state.view(state.current_player()))
+    assert first_trick.tricks_won == (0, 0) and sum(later.tricks_won) == 1
+    for candidates in (0, 30):
+        budget = Budget(worlds=12, first_trick_worlds=5, candidates=candidates)
+        draws = {
+            name: sum(times for _, times in SearchPlayer(budget).worlds(known, rng.Stream("n")))
+            for name, known in (("first", first_trick), ("later", later))
+        }
+        assert draws == {"first": 5, "later": 12}, candidates

@@ -91,6 +91,26 @@ def test_worlds_beyond_the_nodes_are_played_out() -> None:
     assert chose_differently, "the play-outs never changed a choice: are they judged at all?"
 
 
+def test_the_first_trick_has_its_own_solver_nodes() -> None:
+    """``first_trick_nodes`` replaces ``nodes`` in the deal's first trick only:
+    with one node there (and no play-outs) nothing is judged at the opening lead,
+    so the heuristic's card is played, while the second trick is solved."""
+    budget = Budget(worlds=8, nodes=100_000, first_trick_nodes=1, playout_worlds=0)
+    chose_differently = 0
+    for number in range(12):
+        for cards_played in (0, 4):
+            state = position("classic", 4, f"fill/{number}", cards_played)
+            view = state.view(state.current_player())
+            heuristic = HeuristicPlayer().choose(view, rng.Stream("h"))
+            action = SearchPlayer(budget).choose(view, rng.Stream("s"))
+            if cards_played == 0:
+                assert action == heuristic, number
+            else:
+                assert state.tricks_won != (0, 0) and state.is_legal(action)
+                chose_differently += action != heuristic
+    assert chose_differently, "the second trick was never solved: are its nodes the first's?"
+
+
 class Exhausted(Solver):
     """A solver whose nodes are always spent."""
 
