@@ -320,7 +320,8 @@ LEVEL_JS = """async () => {
 def test_the_level_picked_for_free_games_is_remembered_and_dailies_keep_the_usual_one(
     browser: Any, site_url: str
 ) -> None:
-    with site_context(browser, site_url) as sp:
+    remembered = {"stichtag:v1:settings": json.dumps({"language": "en", "name": "Ana"})}
+    with site_context(browser, site_url, storage=remembered) as sp:
         page = sp.page
         open_site(sp, knobs="pace=0")  # no &level= test knob: the person's choice counts
         assert page.evaluate(LEVEL_JS) == "hard"
@@ -335,6 +336,7 @@ def test_the_level_picked_for_free_games_is_remembered_and_dailies_keep_the_usua
         assert page.evaluate(LEVEL_JS) == "easy"
         settings = json.loads(local_storage(sp)["stichtag:v1:settings"])
         assert settings["level"] == "easy" and settings["game"] == "karnoffel"
+        assert settings["language"] == "en" and settings["name"] == "Ana"  # kept, not reset
         play(sp, moves=2)
         assert page.evaluate(LEVEL_JS) == "easy"
         reload(sp)  # the free game resumes with the remembered level
