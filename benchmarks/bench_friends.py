@@ -57,9 +57,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--from", dest="first", default="2026-12-01", help="the first daily")
     args = parser.parse_args(argv)
     first = date.fromisoformat(args.first)
-    level = players.DEFAULT_LEVEL
-    print(f"level {level}, {args.days} dailies per game from {first}, CPU seconds")
+    print(f"each game's default level, {args.days} dailies per game from {first}, CPU seconds")
     for game in args.games:
+        level = players.default_level(game)
         verify_s: list[float] = []
         review_s: list[float] = []
         per_deal: list[float] = []

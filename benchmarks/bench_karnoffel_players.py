@@ -284,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     implementation = f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}"
     if args.pairings is None:
         args.pairings = (
-            [f"{players.DEFAULT_LEVEL}:easy"]
+            [f"{players.default_level('karnoffel')}:easy"]
             if args.speed_only
             else ["hard:perfect", "hard:search-v1", "easy:greedy"]
         )
@@ -298,7 +298,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     pairs = range(args.first, args.first + args.pairs)
     print(
         f"Karnöffel players, duplicate format; {implementation}; "
-        f"default level {players.DEFAULT_LEVEL!r}; deal pairs {pairs.start}..{pairs.stop - 1}"
+        f"default level {players.default_level('karnoffel')!r}; deal pairs {pairs.start}..{pairs.stop - 1}"
     )
     for rule_set in args.rules:
         all_times: dict[str, list[float]] = {}

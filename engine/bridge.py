@@ -13,8 +13,8 @@ Requests (``op``):
 
 - ``ping`` → ``{"ok": true, "engine": "stichtag", "version": ...}``
 - ``catalog``: ``{"today": "YYYY-MM-DD"}`` → what the page may offer without
-  knowing any rule: ``{"games": {name: {"title", "sets", ...}}, "levels",
-  "default_level", "daily": {"first", "games", "today": {"number", "date"} |
+  knowing any rule: ``{"games": {name: {"title", "default_level", "sets",
+  ...}}, "levels", "daily": {"first", "games", "today": {"number", "date"} |
   null, "archive": {"total", "entries": [{"number", "date"}, ...]}},
   "stats_schema"}`` (the newest :data:`ARCHIVE_PAGE` past dailies).
 - ``archive``: ``{"today", "offset"}`` → ``{"total", "entries"}``: the next page.
@@ -24,7 +24,7 @@ Requests (``op``):
   ``null`` when there is none: refused, never dealt anew); a bad, early or
   future date is refused with a translatable reason. The state response then
   carries ``daily: {"game", "number", "date"}``. Every state response names
-  the computers' ``level`` (the request's, else the session's).
+  the computers' ``level`` (the request's, else the game's default level).
 - ``load``: ``{"save", "daily"?: {"game", "date"}, "today"?, "pinned"?,
   "between_deals"?, "level"?}`` reopens a save; a daily's save must be that
   very daily (game, rules, seed, seats). ``between_deals: true`` reopens a save
@@ -171,8 +171,11 @@ def _game(request: dict[str, Any]) -> str:
     return str(name)
 
 
-def _level(request: dict[str, Any], current: str) -> str:
-    level = request.get("level", current)
+def _level(request: dict[str, Any]) -> str | None:
+    """The request's level (``None``: it names none, so the game's default)."""
+    level = request.get("level")
+    if level is None:
+        return None
     if level not in players.LEVELS:
         raise BridgeError(
             f"unknown player level {quoted(level)}", "bad_level", {"level": quoted(level)}
@@ -192,7 +195,7 @@ class Session:
     def __init__(self) -> None:
         self.match: MatchState | None = None
         self.seat = 0
-        self.level = players.DEFAULT_LEVEL
+        self.level = ""  # the computers' level, set with the match
         self.daily: dict[str, Any] | None = None
         #: The open daily's pinned par (``None``: none pinned, or not a daily).
         self.par: dict[str, Any] | None = None
@@ -214,12 +217,16 @@ class Session:
         return {
             "ok": True,
             "games": {
-                game.name: {"title": game.title, **game.choices()} for game in GAMES.values()
+                game.name: {
+                    "title": game.title,
+                    "default_level": game.default_level,
+                    **game.choices(),
+                }
+                for game in GAMES.values()
             },
             "levels": list(players.OFFERED_LEVELS),
             # ... and what the URL's test knob may name (``random`` too).
             "accepted_levels": list(players.LEVELS),
-            "default_level": players.DEFAULT_LEVEL,
             "daily": {
                 "first": daily.FIRST_DAILY.isoformat(),
                 "games": list(daily.DAILY_GAMES),
@@ -475,7 +482,7 @@ class Session:
             raise BridgeError(
                 f"a daily is played from seat {DAILY_SEAT} (South)", "bad_seat", {"seat": seat}
             )
-        level = _level(request, self.level)
+        asked_level = _level(request)
         record = dict(record)
         humans = record.setdefault("humans", [seat])
         if humans != [seat]:
@@ -496,6 +503,7 @@ class Session:
         if opened_daily is not None:
             game, day = opened_daily
             opened = {"game": game, "number": daily.daily_number(day), "date": day.isoformat()}
+        level = asked_level or players.default_level(match.GAME)
         response = _state_of(match, seat, tutorial)
         response["level"] = level
         if opened is not None:

@@ -73,6 +73,8 @@ class Game:
     deal_from_json: Callable[[Any, Any, bool], Any]
     #: The computer players by level name, weakest first.
     levels: Mapping[str, PlayerFactory]
+    #: The level played unless another is asked for (dailies, par, tutorials,
+    #: hints always): the strongest whose decisions meet the speed bar.
     default_level: str
     #: The rule choices the page may offer, as JSON.
     choices: Callable[[], dict[str, Any]]

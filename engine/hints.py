@@ -1,7 +1,7 @@
 """Hints ("learn with hints"): the recommended action for the seat to act, and why.
 
 The recommendation is the **default** computer player's choice from the seat's
-own view (:func:`engine.players.choose_action` at :data:`~engine.players.DEFAULT_LEVEL`,
+own view (:func:`engine.players.choose_action` at the game's default level,
 seeded as the computers are, :func:`~engine.players.seed_for`): it never sees
 a hidden card. The reason is written from the same view by the game's own
 ``hint_reason`` (its descriptor in :mod:`engine.games`) as a catalog message
@@ -83,7 +83,7 @@ def hint_for_view(view: dict[str, Any], seed: str) -> Hint:
     """The hint for the seat whose view this is, from nothing but the view
     (and the computers' decision ``seed``)."""
     game = GAMES[view["game"]]
-    action = players.choose_action(players.DEFAULT_LEVEL, view, seed)
+    action = players.choose_action(players.default_level(game.name), view, seed)
     return Hint(view["seat"], action, game.hint_reason(view, action))
 
 

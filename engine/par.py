@@ -118,10 +118,11 @@ def play_out(
         match.apply_action(action)
 
 
-def par_game(pinned: dict[str, Any], level: str = players.DEFAULT_LEVEL) -> MatchState:
-    """The finished par match of a pinned daily (a record without actions)."""
+def par_game(pinned: dict[str, Any], level: str | None = None) -> MatchState:
+    """The finished par match of a pinned daily (a record without actions),
+    played at ``level`` (by default the game's default level)."""
     match = records.replay(dict(pinned, actions=[]))
-    play_out(match, level)
+    play_out(match, level or players.default_level(match.GAME))
     return match
 
 
@@ -131,8 +132,9 @@ def result_json(game: str, match: MatchState, seat: int = PAR_SEAT) -> dict[str,
     return {"score": list(result.score), "won": result.won, "deals": list(result.deals)}
 
 
-def par_json(pinned: dict[str, Any], level: str = players.DEFAULT_LEVEL) -> dict[str, Any]:
+def par_json(pinned: dict[str, Any], level: str | None = None) -> dict[str, Any]:
     """The ``par`` field of a pinned daily: level, actions and result."""
+    level = level or players.default_level(pinned["game"])
     match = par_game(pinned, level)
     record = match.to_record()
     return {"level": level, "actions": record["actions"], **result_json(pinned["game"], match)}

@@ -193,7 +193,7 @@ def _par_task(path_text: str, level: str | None) -> tuple[str, dict[str, Any], f
     started = time.process_time()
     pinned = json.loads(Path(path_text).read_text(encoding="utf-8"))
     pinned.pop("par", None)
-    value = par.par_json(pinned, level) if level else par.par_json(pinned)
+    value = par.par_json(pinned, level)
     return path_text, value, time.process_time() - started
 
 
@@ -277,7 +277,7 @@ def check_par_sample(puzzles: Path = PUZZLES, day: date | None = None) -> list[s
             continue
         level = pinned["par"].get("level")
         dealt = {key: value for key, value in pinned.items() if key != "par"}
-        recomputed = par.par_json(dealt, level) if isinstance(level, str) else par.par_json(dealt)
+        recomputed = par.par_json(dealt, level if isinstance(level, str) else None)
         if recomputed != pinned["par"]:
             detail = (
                 f"the {level} computer player now plays par {recomputed['score']} with other "

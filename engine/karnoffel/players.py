@@ -17,10 +17,10 @@ from engine.karnoffel.search import Budget, SearchLevel
 
 __all__ = ["BUDGETS", "DEFAULT_LEVEL", "LEVELS"]
 
-#: Hard's budget in classic: as many solved worlds as the speed bar allows,
-#: weighted by the play so far, the worlds its nodes do not reach played out
-#: with the last three tricks solved (``exact_tail``).
-_HARD = Budget(
+#: Medium's budget in classic, the default level: as many solved worlds as the
+#: speed bar allows, weighted by the play so far, the worlds its nodes do not
+#: reach played out with the last three tricks solved (``exact_tail``).
+_MEDIUM = Budget(
     worlds=20,
     nodes=6000,
     candidates=60,
@@ -29,20 +29,23 @@ _HARD = Budget(
     bid_playouts=16,
     bid_nodes=4000,
 )
+#: In historic, Medium judges the worlds past its nodes by information-set
+#: trees instead of play-outs: they pay there, not in classic.
+_MEDIUM_HISTORIC = replace(_MEDIUM, trees=64, tree_widening=4)
 
-#: The search levels' budgets (counts, never time) by rule set. Medium solves
-#: few worlds; hard more (hard is the default level). In historic, Hard judges
-#: the worlds past its nodes by information-set trees instead of play-outs:
-#: they pay there, not in classic. The numbers and their measured strength and
-#: speed: ``benchmarks/results/karnoffel_players.md``.
+#: The search levels' budgets (counts, never time) by rule set. Hard solves
+#: every world of trick 1 whole, where Medium's 6,000 nodes reach only some of
+#: them (from trick 2 on they reach all): stronger, but slower than the speed
+#: bar in the browser. The numbers and their measured strength and speed:
+#: ``benchmarks/results/karnoffel_players.md``.
 BUDGETS: dict[str, dict[str, Budget]] = {
-    "medium": dict.fromkeys(
-        (rule_set.value for rule_set in RuleSet),
-        Budget(worlds=8, nodes=3000, playout_worlds=8, bid_playouts=12, bid_nodes=2000),
-    ),
+    "medium": {
+        RuleSet.CLASSIC.value: _MEDIUM,
+        RuleSet.HISTORIC.value: _MEDIUM_HISTORIC,
+    },
     "hard": {
-        RuleSet.CLASSIC.value: _HARD,
-        RuleSet.HISTORIC.value: replace(_HARD, trees=64, tree_widening=4),
+        RuleSet.CLASSIC.value: replace(_MEDIUM, nodes=150_000),
+        RuleSet.HISTORIC.value: replace(_MEDIUM_HISTORIC, first_trick_nodes=150_000),
     },
 }
 
@@ -57,4 +60,4 @@ LEVELS: dict[str, PlayerFactory] = {
 }
 #: The strongest level whose decisions meet the speed bar in the browser
 #: (Pyodide: median <= 100 ms, p95 <= 300 ms).
-DEFAULT_LEVEL = "hard"
+DEFAULT_LEVEL = "medium"

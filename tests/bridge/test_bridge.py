@@ -192,7 +192,10 @@ def test_catalog_lists_rule_choices_and_todays_daily() -> None:
     assert sets["classic"]["players"] == [2, 4, 6, 8]
     assert sets["historic"]["players"] == [4]
     assert reply["games"]["karnoffel"]["faces"] == ["german", "french"]
-    assert reply["levels"] == ["easy", "medium", "hard"] and reply["default_level"] == "hard"
+    assert reply["levels"] == ["easy", "medium", "hard"]
+    # Each game's default: the strongest level that meets the speed bar.
+    assert reply["games"]["karnoffel"]["default_level"] == "medium"
+    assert reply["games"]["doppelkopf"]["default_level"] == "hard"
     assert reply["accepted_levels"] == ["random", "easy", "medium", "hard"]
     assert reply["daily"] == {
         "first": "2026-12-01",
@@ -275,9 +278,11 @@ def test_every_state_response_names_the_level_the_computers_play() -> None:
         else call(op="act", action=view["legal"][0])
     )
     assert moved["ok"] and moved["level"] == "easy"
-    # A request without a level keeps the session's; a bad one changes nothing.
-    assert call(op="load", save=moved["save"])["level"] == "easy"
+    # A bad level changes nothing ...
     refused = call(op="new", game="karnoffel", seed="levels", level="expert")
     assert not refused["ok"] and refused["error"]["key"] == "bad_level"
-    assert call(op="load", save=moved["save"])["level"] == "easy"
+    assert call(op="view")["level"] == "easy"
+    # ... and a request without one gets the game's default level.
+    assert call(op="load", save=moved["save"])["level"] == "medium"
+    assert call(op="new", game="doppelkopf", seed="levels")["level"] == "hard"
     assert daily("2026-12-03", "2026-12-03", level="hard")["level"] == "hard"

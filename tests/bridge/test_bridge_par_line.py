@@ -32,7 +32,7 @@ def call(**request: Any) -> dict[str, Any]:
 
 
 def open_daily(
-    game: str, day: date, pinned: dict[str, Any], level: str = players.DEFAULT_LEVEL
+    game: str, day: date, pinned: dict[str, Any], level: str | None = None
 ) -> dict[str, Any]:
     return call(
         op="daily",
@@ -40,7 +40,7 @@ def open_daily(
         date=day.isoformat(),
         today=day.isoformat(),
         pinned=pinned,
-        level=level,
+        level=level or players.default_level(game),
     )
 
 
@@ -71,7 +71,7 @@ def test_on_the_par_line_the_computers_play_its_moves_without_searching(
 ) -> None:
     day, pinned, opening, at_person = searched_opening(game)
     mine = at_person["view"]["legal"][0]
-    line = {"level": players.DEFAULT_LEVEL, "actions": [*opening, mine]}
+    line = {"level": players.default_level(game), "actions": [*opening, mine]}
     monkeypatch.setattr(players, "choose_action", no_search)
     reply = open_daily(game, day, {**pinned, "par": line})
     while reply["view"]["to_act"] != reply["view"]["seat"]:
@@ -94,22 +94,22 @@ def test_off_the_line_at_another_level_or_on_a_bad_line_the_computers_search(
 
     monkeypatch.setattr(players, "choose_action", counted)
     # Another level than par's plays its own moves.
-    line = {"level": players.DEFAULT_LEVEL, "actions": opening}
-    other = next(level for level in players.OFFERED_LEVELS if level != players.DEFAULT_LEVEL)
+    line = {"level": players.default_level(game), "actions": opening}
+    other = next(level for level in players.OFFERED_LEVELS if level != players.default_level(game))
     open_daily(game, day, {**pinned, "par": line}, level=other)
     call(op="step")
     assert searched == [other]
     # A line whose next move is not legal here is not followed.
     searched.clear()
-    bad = {"level": players.DEFAULT_LEVEL, "actions": ["not-a-move", *opening[1:]]}
+    bad = {"level": players.default_level(game), "actions": ["not-a-move", *opening[1:]]}
     open_daily(game, day, {**pinned, "par": bad})
     call(op="step")
-    assert searched == [players.DEFAULT_LEVEL]
+    assert searched == [players.default_level(game)]
     # A line the person has left (another move than par's) is not followed.
     monkeypatch.setattr(players, "choose_action", no_search)
     mine = at_person["view"]["legal"]
     assert len(mine) >= 2, "the person needs a choice to leave the line"
-    line = {"level": players.DEFAULT_LEVEL, "actions": [*opening, mine[0], mine[0]]}
+    line = {"level": players.default_level(game), "actions": [*opening, mine[0], mine[0]]}
     reply = open_daily(game, day, {**pinned, "par": line})
     while reply["view"]["to_act"] != reply["view"]["seat"]:
         reply = call(op="step")
@@ -117,7 +117,7 @@ def test_off_the_line_at_another_level_or_on_a_bad_line_the_computers_search(
     monkeypatch.setattr(players, "choose_action", counted)
     searched.clear()
     call(op="step")
-    assert searched == [players.DEFAULT_LEVEL]
+    assert searched == [players.default_level(game)]
 
 
 def test_a_par_line_is_read_only_from_a_well_formed_par() -> None:

@@ -79,7 +79,7 @@ def test_every_level_chooses_a_legal_action(seed: str, steps: int) -> None:
 def test_a_hand_with_the_default_players_stays_legal() -> None:
     """The default level (seat 0) through ``choose_action``, as the bridge calls it."""
     state = new_match(seed="legal/0", humans=())
-    levels = [players.DEFAULT_LEVEL] + ["easy"] * 3
+    levels = [players.default_level("doppelkopf")] + ["easy"] * 3
     while not state.results:
         if state.phase is Phase.DEAL:
             state.settle_chance()
@@ -113,7 +113,7 @@ def test_the_seed_matters_to_the_search() -> None:
 
 def test_levels_are_shared_with_karnoffel_and_unknown_ones_refused() -> None:
     assert tuple(dk_players.LEVELS) == players.LEVELS
-    assert players.DEFAULT_LEVEL == "hard"
+    assert players.default_level("doppelkopf") == dk_players.DEFAULT_LEVEL == "hard"
     view = new_match(seed="x").view(0)
     with pytest.raises(ValueError, match="unknown player level"):
         players.choose_action("grandmaster", view, "s")
@@ -153,7 +153,7 @@ def test_hidden_cards_do_not_change_the_exact_endings(seed: str, steps: int) -> 
     other = swap_hidden(state, seat, rng.derive(seed, "swap"))
     view = state.view(seat)
     assert other.view(seat) == view
-    level = players.DEFAULT_LEVEL
+    level = players.default_level("doppelkopf")
     assert players.choose_action(level, other.view(seat), "s") == players.choose_action(
         level, view, "s"
     )

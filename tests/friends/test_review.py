@@ -31,7 +31,9 @@ def deviating_deal(game: str, mistake_at: int) -> tuple[MatchState, dict[str, An
         if seat != 0:
             view = match.view(seat)
             match.apply_action(
-                players.choose_action(players.DEFAULT_LEVEL, view, players.seed_for(match, seat))
+                players.choose_action(
+                    players.default_level(game), view, players.seed_for(match, seat)
+                )
             )
             continue
         advice = hints.hint(match, seat=0)
@@ -70,7 +72,9 @@ def test_the_review_marks_the_one_known_mistake_as_the_key_moment(
 
 def test_following_every_hint_leaves_nothing_to_mark() -> None:
     match = records.replay(pinned_daily("karnoffel", DAY))
-    play_out(match, players.DEFAULT_LEVEL, until=lambda m: len(m.outcome()["deals"]) == 1)
+    play_out(
+        match, players.default_level("karnoffel"), until=lambda m: len(m.outcome()["deals"]) == 1
+    )
     (deal,) = review(match.to_record(), seat=0, judge=default_judge)
     assert deal["decisions"] == [] and deal["key_moment"] is None
 

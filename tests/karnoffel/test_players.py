@@ -142,8 +142,7 @@ def test_bids_and_shows_keep_the_hidden_cards_hidden(
 
 
 def test_default_level_and_unknown_levels_are_refused() -> None:
-    assert players.DEFAULT_LEVEL in players.LEVELS
-    assert players.DEFAULT_LEVEL != "random"
+    assert players.default_level("karnoffel") in players.OFFERED_LEVELS
     with pytest.raises(ValueError, match="unknown player level"):
         players.choose_action("grandmaster", new_match(seed="x").view(0), "s")
 

@@ -51,7 +51,7 @@ def test_hint_is_the_default_players_advice_for_the_person(game: str, rules: Any
     assert match is not None
     seat = reply["view"]["seat"]
     expected = players.choose_action(
-        players.DEFAULT_LEVEL, match.view(seat), players.seed_for(match, seat)
+        players.default_level(game), match.view(seat), players.seed_for(match, seat)
     )
     assert advice["seat"] == seat and advice["action"] == expected
     assert advice["action"] in reply["view"]["legal"]

@@ -33,7 +33,7 @@ REAL_DEFAULT_POINTS = 12
 def quick_default(monkeypatch: pytest.MonkeyPatch) -> None:
     """The default level's factory of each game replaced by a small search budget."""
     for name, factory in QUICK_LEVELS.items():
-        monkeypatch.setitem(GAMES[name].levels, players.DEFAULT_LEVEL, factory)  # type: ignore[index]
+        monkeypatch.setitem(GAMES[name].levels, players.default_level(name), factory)  # type: ignore[index]
 
 
 def _check_reason(state: Any, seat: int, action: str, message: Message) -> list[str]:
@@ -61,7 +61,9 @@ def test_the_hint_is_the_default_players_choice_and_legal_with_a_true_reason(
         advice = hint(state)
         view = state.view(seat)
         assert advice.seat == seat
-        expected = players.choose_action(players.DEFAULT_LEVEL, view, players.seed_for(state, seat))
+        expected = players.choose_action(
+            players.default_level(state.GAME), view, players.seed_for(state, seat)
+        )
         assert advice.action == expected, (config, before)
         assert state.is_legal(advice.action), (config, before)
         assert state.to_record() == before, "a hint changes nothing"
@@ -95,7 +97,7 @@ def test_the_real_default_level_at_a_few_points(config: str) -> None:
         advice = hint(state)
         view = state.view(seat)
         assert advice.action == players.choose_action(
-            players.DEFAULT_LEVEL, view, players.seed_for(state, seat)
+            players.default_level(state.GAME), view, players.seed_for(state, seat)
         )
         assert state.is_legal(advice.action)
         assert not _check_reason(state, seat, advice.action, advice.reason)

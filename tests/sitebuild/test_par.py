@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from engine import players
 from engine.daily import FIRST_DAILY
+from engine.games import GAMES
 from engine.par import check_par, difference, par_json
 from sitebuild.puzzles import (
     PuzzleDriftError,
@@ -144,6 +146,19 @@ def test_the_committed_par_replays_and_holds_for_a_sample_day() -> None:
     assert par_json(dealt, pinned["par"]["level"]) == pinned["par"], (
         "the computer players now play another par: run `python3 build.py pin --repin-par`"
     )
+
+
+def test_the_committed_par_is_the_default_level_s_so_the_dailies_follow_it() -> None:
+    """The daily's computers play the game's default level: a par pinned at
+    another level is another level's result, and its line is never followed."""
+    for game in GAMES:
+        levels = {
+            json.loads(path.read_text()).get("par", {}).get("level")
+            for path in (ROOT / "puzzles" / game).glob("*.json")
+        }
+        assert levels <= {players.default_level(game), None}, (
+            f"{game}: par pinned at {levels}: run `python3 build.py pin --repin-par --games {game}`"
+        )
 
 
 def test_difference_to_par() -> None:

@@ -317,34 +317,50 @@ LEVEL_JS = """async () => {
 }"""
 
 
-def test_the_level_picked_for_free_games_is_remembered_and_dailies_keep_the_usual_one(
+def test_the_level_picked_for_each_game_s_free_games_is_remembered_and_dailies_keep_the_default(
     browser: Any, site_url: str
 ) -> None:
     remembered = {"stichtag:v1:settings": json.dumps({"language": "en", "name": "Ana"})}
     with site_context(browser, site_url, storage=remembered) as sp:
         page = sp.page
         open_site(sp, knobs="pace=0")  # no &level= test knob: the person's choice counts
-        assert page.evaluate(LEVEL_JS) == "hard"
+        assert page.evaluate(LEVEL_JS) == "medium"  # Karnöffel's default level
         page.click(".app-menu-new")
         dialog = page.locator("dialog[data-dialog=new-game][open]")
         level = dialog.locator("select[name=level]")
+        assert level.input_value() == "medium"
+        # Each game has its own: Doppelkopf's default is Hard.
+        dialog.locator("select[name=game]").select_option("doppelkopf")
         assert level.input_value() == "hard"
+        dialog.locator("select[name=game]").select_option("karnoffel")
         assert level.locator("option").all_inner_texts() == ["Easy", "Medium", "Hard"]
         level.select_option("easy")
         dialog.locator(".new-game-start").click()
         expect(page.locator("#app-title")).to_contain_text("Free game")
         assert page.evaluate(LEVEL_JS) == "easy"
         settings = json.loads(local_storage(sp)["stichtag:v1:settings"])
-        assert settings["level"] == "easy" and settings["game"] == "karnoffel"
+        assert settings["levels"] == {"karnoffel": "easy", "doppelkopf": "hard"}
+        assert settings["game"] == "karnoffel"
         assert settings["language"] == "en" and settings["name"] == "Ana"  # kept, not reset
         play(sp, moves=2)
         assert page.evaluate(LEVEL_JS) == "easy"
         reload(sp)  # the free game resumes with the remembered level
         assert page.evaluate(LEVEL_JS) == "easy"
         page.click(".app-menu-new")
-        assert dialog.locator("select[name=level]").input_value() == "easy"
+        assert level.input_value() == "easy"
+        dialog.locator("select[name=game]").select_option("doppelkopf")
+        assert level.input_value() == "hard"
         page.keyboard.press("Escape")
-        # A daily is played against the usual level, so that results compare.
+        # Karnöffel's Hard (above its default) plays in the browser too.
+        page.click(".app-menu-new")
+        level.select_option("hard")
+        dialog.locator(".new-game-start").click()
+        page.wait_for_function(
+            "() => globalThis.stichtag.game.response?.level === 'hard'", polling=100
+        )
+        played = play(sp, moves=2)
+        assert len(played["save"]["actions"]) >= 2 and page.evaluate(LEVEL_JS) == "hard"
+        # A daily is played against the game's default level, so that results compare.
         open_site(sp, f"daily={TODAY}", knobs="pace=0")
-        assert page.evaluate(LEVEL_JS) == "hard"
+        assert page.evaluate(LEVEL_JS) == "medium"
         sp.assert_clean()

@@ -286,12 +286,13 @@ export class App {
 
   /**
    * The level the computers play: the URL's test knob, else in a free game the
-   * remembered one; dailies and tutorials always the usual one, so that results
-   * compare with par and with friends (the engine's session keeps the last level).
+   * one remembered for it; dailies and tutorials name none, so the engine plays
+   * the game's default one and results compare with par and with friends.
    */
   withLevel(request, slot) {
     const free = !slot.daily && !slot.tutorial;
-    request.level = this.level || (free && this.settings.level) || this.catalog.default_level;
+    const level = this.level || (free && this.settings.levels[this.currentGame()]);
+    if (level) request.level = level;
     return request;
   }
 
@@ -670,8 +671,9 @@ export class App {
       settings: this.settings,
       catalog: this.catalog,
       current: this.currentGame(),
-      onStart: (choices) => {
-        this.settings = normalizeSettings({ ...this.settings, ...choices }, this.catalog);
+      onStart: ({ level, ...choices }) => {
+        const levels = { ...this.settings.levels, [choices.game]: level };
+        this.settings = normalizeSettings({ ...this.settings, ...choices, levels }, this.catalog);
         if (this.params.has("game") || this.settings.game !== DEFAULT_GAME) this.params.set("game", this.settings.game);
         this.store.writeSettings(this.settings);
         this.newFreeGame();

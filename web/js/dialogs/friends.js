@@ -47,7 +47,7 @@ function row({ name, you = false, won, scoreText, difference, unit, level, defau
 export function friendsPanel(ctx, daily, own) {
   const body = h("tbody");
   const status = h("p", { class: "friends-status", role: "status", "aria-live": "polite" });
-  const defaultLevel = ctx.catalog ? ctx.catalog.default_level : null;
+  const defaultLevel = ctx.catalog ? ctx.catalog.games[daily.game].default_level : null;
   const draw = () => {
     const { friends, problem } = readFriends(ctx.store, daily.game, daily.date);
     if (problem && ctx.notices) ctx.notices.show(`friends-${daily.game}-${daily.date}`, "warning", () => t("friends.set_aside"));

@@ -33,7 +33,10 @@ export function normalizeSettings(raw, catalog) {
   if (raw && LANGUAGES.includes(raw.language)) merged.language = raw.language;
   // The name in your friends' code (the engine checks it when it makes the code).
   if (raw && typeof raw.name === "string" && raw.name.length <= 24) merged.name = raw.name;
-  // The computer players' level in free games (dailies keep the usual one, so results compare).
-  merged.level = raw && catalog.levels.includes(raw.level) ? raw.level : catalog.default_level;
+  // Each game's computer players' level in free games (dailies keep the game's
+  // default one, so results compare).
+  const levels = (raw && typeof raw.levels === "object" && raw.levels) || {};
+  merged.levels = Object.fromEntries(GAMES.map((game) => [game,
+    catalog.levels.includes(levels[game]) ? levels[game] : catalog.games[game].default_level]));
   return { ...merged, game: raw && GAMES.includes(raw.game) ? raw.game : DEFAULT_GAME };
 }
