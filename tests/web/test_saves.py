@@ -364,3 +364,22 @@ def test_the_level_picked_for_each_game_s_free_games_is_remembered_and_dailies_k
         open_site(sp, f"daily={TODAY}", knobs="pace=0")
         assert page.evaluate(LEVEL_JS) == "medium"
         sp.assert_clean()
+
+
+def test_a_level_remembered_before_levels_were_per_game_carries_over_to_both_games(
+    browser: Any, site_url: str
+) -> None:
+    # The old settings held one level for free games of both games; "hard" was its default.
+    for old, expected in (("easy", ("easy", "easy")), ("hard", ("medium", "hard"))):
+        remembered = {"stichtag:v1:settings": json.dumps({"language": "en", "level": old})}
+        with site_context(browser, site_url, storage=remembered) as sp:
+            page = sp.page
+            open_site(sp, knobs="pace=0")
+            page.click(".app-menu-new")
+            dialog = page.locator("dialog[data-dialog=new-game][open]")
+            levels = []
+            for game in ("karnoffel", "doppelkopf"):
+                dialog.locator("select[name=game]").select_option(game)
+                levels.append(dialog.locator("select[name=level]").input_value())
+            assert tuple(levels) == expected, old
+            sp.assert_clean()

@@ -36,7 +36,10 @@ export function normalizeSettings(raw, catalog) {
   // Each game's computer players' level in free games (dailies keep the game's
   // default one, so results compare).
   const levels = (raw && typeof raw.levels === "object" && raw.levels) || {};
+  // Settings saved before levels were per game hold one `level` for both; its
+  // old default ("hard") was never a choice, so only another one carries over.
+  const legacy = raw && raw.level !== "hard" && catalog.levels.includes(raw.level) ? raw.level : null;
   merged.levels = Object.fromEntries(GAMES.map((game) => [game,
-    catalog.levels.includes(levels[game]) ? levels[game] : catalog.games[game].default_level]));
+    catalog.levels.includes(levels[game]) ? levels[game] : legacy || catalog.games[game].default_level]));
   return { ...merged, game: raw && GAMES.includes(raw.game) ? raw.game : DEFAULT_GAME };
 }
