@@ -35,6 +35,7 @@ BUDGETS: dict[str, Budget] = {
         announce_margin=-0.5,
         reserve_worlds=20,
         solo_margin=-4.0,
+        solo_slack=1,
     ),
 }
 

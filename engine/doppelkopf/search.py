@@ -38,6 +38,9 @@ the choices is fair:
   average beats the best game without one by ``Budget.solo_margin``. That
   margin is negative at both levels: the play-outs, all cards open,
   underrate solos against real play (``benchmarks/results/dk_players.md``).
+  Which solos count as plausible is a loose first cut by trumps (or aces);
+  Hard loosens it by one card (``Budget.solo_slack``: an aces solo with four
+  aces, a jacks or queens solo with three trumps), and the play-outs decide.
 
 Poverty decisions and the fox and Karlchen smearing come from the heuristic
 (the play-outs and the endings judge the smearing card by card).
@@ -126,6 +129,9 @@ class Budget:
     #: Average gain (game points) a solo must bring over the best game
     #: without one; negative: by how much the play-outs may rank it lower.
     solo_margin: float = 1.0
+    #: How many cards looser than :func:`_solo_plausible`'s thresholds a hand
+    #: may be and still have its solos played out.
+    solo_slack: int = 0
     #: Racing the cards' play-outs (:class:`Race`): a card stops being played
     #: out once it trails the leader by this many standard errors (0: never),
     #: after ``race_after`` worlds; ``max_worlds`` still caps the worlds.
@@ -275,14 +281,21 @@ def play_out(known: Knowledge, world: World, move: Card) -> float:
 
 
 # ------------------------------------------------------------ reservations
-#: Loose first cuts before a solo is simulated: trumps (or aces) the hand needs.
-def _solo_plausible(hand: tuple[Card, ...], contract: Contract) -> bool:
+def _solo_plausible(hand: tuple[Card, ...], contract: Contract, slack: int = 0) -> bool:
+    """The loose first cut before a solo is played out: the trumps (or aces)
+    the hand needs, ``slack`` cards fewer than by default.
+
+    >>> four_aces = tuple(Card.parse(card) for card in
+    ...     "CQ SQ SQ SJ DA DA D10 CK S10 HA HA H9".split())
+    >>> _solo_plausible(four_aces, Contract.ACES), _solo_plausible(four_aces, Contract.ACES, 1)
+    (False, True)
+    """
     shape = HandShape.of(hand, contract)
     if contract is Contract.ACES:
-        return shape.aces >= 5
+        return shape.aces >= 5 - slack
     if len(CONTRACTS[contract].trumps) <= 8:  # queens or jacks
-        return shape.trumps >= 4 and shape.trumps + shape.aces >= 7
-    return shape.trumps >= 8 and shape.top >= 2
+        return shape.trumps >= 4 - slack and shape.trumps + shape.aces >= 7 - slack
+    return shape.trumps >= 8 - slack and shape.top >= 2
 
 
 def _hand_knowledge(
@@ -598,7 +611,8 @@ class SearchPlayer:
         candidates = [
             reservation
             for reservation, contract in SOLO_CONTRACTS.items()
-            if reservation.value in legal and _solo_plausible(hand, contract)
+            if reservation.value in legal
+            and _solo_plausible(hand, contract, self.budget.solo_slack)
         ]
         if Reservation.MARRIAGE.value in legal:
             candidates.append(Reservation.MARRIAGE)

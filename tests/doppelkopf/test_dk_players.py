@@ -195,3 +195,33 @@ def test_hard_trusts_a_strong_solo_that_the_play_outs_rank_below_the_normal_game
     assert players.choose_action("hard", view, seed) == "solo-hearts"
     cautious = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_margin=1.0))
     assert cautious.choose(view, rng.Stream(seed)) == "healthy"
+
+
+def test_hard_plays_out_an_aces_solo_with_four_aces() -> None:
+    """Four aces and a third diamond: the loose first cut once kept every aces solo
+    with fewer than five aces from the play-outs; Hard's slack of one card lets them
+    judge it, and they rank it within the solo margin (such solos won at the table,
+    ``benchmarks/results/dk_players.md``, fourteenth round)."""
+    state = new_match(seed="bench/doppelkopf/9", humans=())
+    state.settle_chance()
+    while state.current_player() != 1:
+        state.apply_action("healthy")
+    view = state.view(1)
+    assert view["hands"][1]["known"] == [
+        "CQ",
+        "SQ",
+        "SQ",
+        "SJ",
+        "DA",
+        "DA",
+        "D10",
+        "CK",
+        "S10",
+        "HA",
+        "HA",
+        "H9",
+    ]
+    seed = players.seed_for(state, 1)
+    assert players.choose_action("hard", view, seed) == "solo-aces"
+    strict = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_slack=0))
+    assert strict.choose(view, rng.Stream(seed)) == "healthy"
