@@ -34,7 +34,7 @@ BUDGETS: dict[str, Budget] = {
         announce_worlds=20,
         announce_margin=-0.5,
         reserve_worlds=20,
-        solo_margin=-4.0,
+        solo_margin=-5.0,
         solo_slack=1,
     ),
 }

@@ -225,3 +225,33 @@ def test_hard_plays_out_an_aces_solo_with_four_aces() -> None:
     assert players.choose_action("hard", view, seed) == "solo-aces"
     strict = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_slack=0))
     assert strict.choose(view, rng.Stream(seed)) == "healthy"
+
+
+def test_hard_declares_a_nine_trump_diamonds_solo_the_play_outs_rank_well_below() -> None:
+    """Nine trumps without a trump ace: the play-outs rank the diamonds solo between
+    four and five points below the normal game. Hard's margin of −5 declares it, the
+    earlier −4 did not (such solos won at the table, ``benchmarks/results/dk_players.md``,
+    fifteenth round)."""
+    state = new_match(seed="bench/doppelkopf/29", humans=())
+    state.settle_chance()
+    while state.current_player() != 1:
+        state.apply_action("healthy")
+    view = state.view(1)
+    assert view["hands"][1]["known"] == [
+        "H10",
+        "H10",
+        "DQ",
+        "CJ",
+        "SJ",
+        "HJ",
+        "DJ",
+        "D10",
+        "D10",
+        "SA",
+        "S10",
+        "H9",
+    ]
+    seed = players.seed_for(state, 1)
+    assert players.choose_action("hard", view, seed) == "solo-diamonds"
+    earlier = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_margin=-4.0))
+    assert earlier.choose(view, rng.Stream(seed)) == "healthy"
