@@ -79,8 +79,8 @@ class Budget:
     first_trick_worlds: int = 0
     #: ... and its solver nodes (0: ``nodes``) ...
     first_trick_nodes: int = 0
-    #: ... except at the deal's opening lead (0: ``first_trick_nodes``). The
-    #: lead gains only once every world is solved whole, its slowest case.
+    #: ... and at the deal's opening lead (0: as the rest of trick 1). The lead
+    #: gains only once every world is solved whole, its slowest case.
     opening_lead_nodes: int = 0
     #: Solver nodes per card decision, over all worlds.
     nodes: int = 60000
@@ -428,8 +428,8 @@ class SearchPlayer:
         solver.node_limit = budget.nodes
         if budget.first_trick_nodes and known.tricks_won == (0, 0):
             solver.node_limit = budget.first_trick_nodes
-            if budget.opening_lead_nodes and known.first_lead:
-                solver.node_limit = budget.opening_lead_nodes
+        if budget.opening_lead_nodes and known.first_lead:
+            solver.node_limit = budget.opening_lead_nodes
         judged = 0
         draws = self.worlds(known, stream)
         left = sum(times for _, times in draws)

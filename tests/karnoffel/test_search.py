@@ -113,6 +113,26 @@ def test_the_first_trick_has_its_own_solver_nodes() -> None:
     assert chose_differently, "the second trick was never solved: are its nodes the first's?"
 
 
+def test_the_opening_lead_has_its_own_solver_nodes() -> None:
+    """``opening_lead_nodes`` replaces the nodes of the deal's opening lead only:
+    with one node there (and no play-outs) the heuristic's card is led, while the
+    second card of the same trick is solved."""
+    budget = Budget(worlds=8, nodes=100_000, opening_lead_nodes=1, playout_worlds=0)
+    chose_differently = 0
+    for number in range(12):
+        for cards_played in (0, 1):
+            state = position("classic", 4, f"fill/{number}", cards_played)
+            view = state.view(state.current_player())
+            heuristic = HeuristicPlayer().choose(view, rng.Stream("h"))
+            action = SearchPlayer(budget).choose(view, rng.Stream("s"))
+            if cards_played == 0:
+                assert action == heuristic, number
+            else:
+                assert state.is_legal(action)
+                chose_differently += action != heuristic
+    assert chose_differently, "the second card was never solved: are its nodes the lead's?"
+
+
 class Exhausted(Solver):
     """A solver whose nodes are always spent."""
 
