@@ -39,9 +39,9 @@ _MEDIUM_HISTORIC = replace(_MEDIUM, opening_lead_nodes=0, trees=64, tree_widenin
 
 #: The search levels' budgets (counts, never time) by rule set. Hard solves
 #: every world of trick 1 whole, where Medium's 6,000 nodes reach only some of
-#: them (from trick 2 on they reach all): stronger, but slower than the speed
-#: bar in the browser. The numbers and their measured strength and speed:
-#: ``benchmarks/results/karnoffel_players.md``.
+#: them past the classic opening lead (from trick 2 on they reach all):
+#: stronger, but slower than the speed bar in the browser. The numbers and
+#: their measured strength and speed: ``benchmarks/results/karnoffel_players.md``.
 BUDGETS: dict[str, dict[str, Budget]] = {
     "medium": {
         RuleSet.CLASSIC.value: _MEDIUM,
