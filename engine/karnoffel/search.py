@@ -79,9 +79,12 @@ class Budget:
     first_trick_worlds: int = 0
     #: ... and its solver nodes (0: ``nodes``) ...
     first_trick_nodes: int = 0
-    #: ... and at the deal's opening lead (0: as the rest of trick 1). The lead
-    #: gains only once every world is solved whole, its slowest case.
+    #: ... and at the deal's opening lead (0: as the rest of trick 1), at tables
+    #: of at most ``opening_lead_players``. The lead gains only once every world
+    #: is solved whole, its slowest case; at 6 and 8 players the same nodes
+    #: changed almost no lead and took four to six times as long.
     opening_lead_nodes: int = 0
+    opening_lead_players: int = 4
     #: Solver nodes per card decision, over all worlds.
     nodes: int = 60000
     #: Worlds sampled and weighted by the play so far, of which ``worlds`` are
@@ -428,7 +431,11 @@ class SearchPlayer:
         solver.node_limit = budget.nodes
         if budget.first_trick_nodes and known.tricks_won == (0, 0):
             solver.node_limit = budget.first_trick_nodes
-        if budget.opening_lead_nodes and known.first_lead:
+        if (
+            budget.opening_lead_nodes
+            and known.first_lead
+            and known.players <= budget.opening_lead_players
+        ):
             solver.node_limit = budget.opening_lead_nodes
         judged = 0
         draws = self.worlds(known, stream)

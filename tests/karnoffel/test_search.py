@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ai_support import position, swap_unknown
 
+import engine.karnoffel.search as search_module
 from engine import players, rng
 from engine.karnoffel.heuristic import HeuristicPlayer, card_from_knowledge
 from engine.karnoffel.knowledge import mask_of, read_view
@@ -131,6 +133,31 @@ def test_the_opening_lead_has_its_own_solver_nodes() -> None:
                 assert state.is_legal(action)
                 chose_differently += action != heuristic
     assert chose_differently, "the second card was never solved: are its nodes the lead's?"
+
+
+def test_the_opening_lead_budget_holds_up_to_its_table_size(monkeypatch: Any) -> None:
+    """``opening_lead_players`` bounds the tables whose opening lead gets
+    ``opening_lead_nodes``: larger tables lead with ``nodes`` (seen in the node
+    limit the search gives its solver)."""
+    limits: list[int] = []
+
+    class Recording(Solver):
+        def move_values(self, *args: Any, **kwargs: Any) -> dict[int, bool]:
+            limits.append(self.node_limit)
+            raise OutOfBudget
+
+    monkeypatch.setattr(search_module, "Solver", Recording)
+    budget = Budget(worlds=2, nodes=50, opening_lead_nodes=70, playout_worlds=0)
+    for count, table_limit, expected in ((4, 4, 70), (6, 4, 50), (6, 6, 70), (2, 4, 70)):
+        for number in range(8):
+            state = position("classic", count, f"fill/{number}", 0)
+            view = state.view(state.current_player())
+            if len(view["legal"]) > 1:
+                break
+        limits.clear()
+        level = SearchPlayer(replace(budget, opening_lead_players=table_limit))
+        assert state.is_legal(level.choose(view, rng.Stream("s")))
+        assert limits and set(limits) == {expected}, (count, table_limit, limits)
 
 
 class Exhausted(Solver):
