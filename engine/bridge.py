@@ -247,7 +247,7 @@ class Session:
     def op_new(self, request: dict[str, Any]) -> dict[str, Any]:
         seed = _field(request, "seed", str)
         if not seed or len(seed) > MAX_SEED_CHARS:
-            raise BridgeError(f"a seed has 1 to {MAX_SEED_CHARS} characters", "bad_request")
+            raise BridgeError.of(Message.of("bad_seed", most=MAX_SEED_CHARS))
         record = {
             "format": records.FORMAT_VERSION,
             "game": _game(request),
@@ -277,7 +277,7 @@ class Session:
             if opened_daily is not None:
                 raise BridgeError("the saved game is not this daily", "bad_daily_save")
             tutorial = _tutorial(save["tutorial"])
-            record = _opened_tutorial(save, tutorial)
+            record = _opened(save)
             return self._open(record, request, as_left=between, tutorial=tutorial)
         if opened_daily is None:
             record = _opened(save)
@@ -440,6 +440,8 @@ class Session:
         if self.tutorial is not None:
             raise BridgeError("a tutorial has no review", "no_review")
         only = _field(request, "deal", int, None)
+        if only is not None and only < 0:
+            raise BridgeError("'deal' must be 0 or more", "bad_request", {"field": "deal"})
         finished = len(match.outcome()["deals"])
         wanted = range(finished) if only is None else range(only, min(only + 1, finished))
         record = match.to_record()
@@ -559,20 +561,6 @@ def _tutorial(name: Any) -> Tutorial:
     return tutorial
 
 
-def _opened_tutorial(save: dict[str, Any], tutorial: Tutorial) -> dict[str, Any]:
-    """The record a tutorial's save stands for: its fields must be the ones the
-    tutorial's saves carry (the actions are checked against the script on replay)."""
-    plain = _opened(save)
-    expected = saves.save_of(tutorial.start(), tutorial.seat, tutorial.id)
-    fields = set(expected) | set(plain)
-    if any(plain.get(name) != expected.get(name) for name in fields - {"actions"}):
-        raise BridgeError.of(Message.of("tutorial_bad_save", id=tutorial.id))
-    actions = plain.get("actions", [])
-    if not isinstance(actions, list):
-        raise _bad_record(RecordError("'actions' must be a list"))
-    return tutorial.record(actions)
-
-
 def _turn(match: MatchState) -> dict[str, Any]:
     """Who acts next: the page waits for the person, or sends ``step`` for a computer."""
     seat = match.current_player()
@@ -636,9 +624,11 @@ def _language(request: dict[str, Any]) -> str:
 
 def _opened(save: dict[str, Any], deals: list[Any] | None = None) -> dict[str, Any]:
     try:
-        return saves.opened(save, deals)
+        return saves.record_of(save, deals)
     except RecordError as error:
         raise _bad_record(error) from None
+    except saves.SaveError as error:
+        raise BridgeError.of(error.reason) from None
 
 
 def _replay_as_left(record: dict[str, Any]) -> MatchState:

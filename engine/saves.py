@@ -30,11 +30,13 @@ import base64
 import hashlib
 from typing import Any
 
+from engine import tutorials
 from engine.core import MatchState
 from engine.errors import RecordError
 from engine.games import GAMES
+from engine.messages import Message, quoted
 
-__all__ = ["SEAL", "opened", "save_of", "seal", "unseal"]
+__all__ = ["SEAL", "SaveError", "opened", "record_of", "save_of", "seal", "unseal"]
 
 #: The first character of a sealed action (never the start of a real one).
 SEAL = "~"
@@ -118,6 +120,49 @@ def opened(save: dict[str, Any], deals: list[Any] | None = None) -> dict[str, An
         record["actions"] = plain
     if deals is not None:
         record["deals"] = deals
+    return record
+
+
+class SaveError(ValueError):
+    """A tutorial's save that is not one of that tutorial's; ``reason`` is the
+    translatable :class:`~engine.messages.Message`."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(reason.text)
+        self.reason = reason
+
+
+def record_of(save: dict[str, Any], deals: list[Any] | None = None) -> dict[str, Any]:
+    """The record a save of the page stands for, opened as the worker opens it.
+
+    A tutorial's save takes its tutorial's deals and seed; its other fields must
+    be the ones that tutorial's saves carry (its actions are checked against the
+    script when the match is opened), and its ``humans``, if any, are kept for
+    the check every save meets. Any other save: :func:`opened`. ``RecordError``
+    if an action cannot be opened; :class:`SaveError` for a tutorial's save that
+    is not that tutorial's.
+
+    >>> from engine.doppelkopf.state import new_match
+    >>> record = record_of(save_of(new_match(seed="doc"), viewer=0, tutorial="doppelkopf"))
+    >>> record["deals"] == tutorials.TUTORIALS["doppelkopf"].record()["deals"]
+    True
+    """
+    if "tutorial" not in save:
+        return opened(save, deals)
+    tutorial = tutorials.tutorial_named(save["tutorial"])
+    if tutorial is None:
+        raise SaveError(Message.of("tutorial_unknown", id=quoted(save["tutorial"])))
+    plain = opened(save)
+    expected = save_of(tutorial.start(), tutorial.seat, tutorial.id)
+    fields = set(expected) | set(plain)
+    if any(plain.get(name) != expected.get(name) for name in fields - {"actions", "humans"}):
+        raise SaveError(Message.of("tutorial_bad_save", id=tutorial.id))
+    actions = plain.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("'actions' must be a list")
+    record = tutorial.record(actions)
+    if "humans" in plain:
+        record["humans"] = plain["humans"]
     return record
 
 

@@ -253,3 +253,35 @@ def test_an_overruled_reservation_shows_only_as_a_reservation() -> None:
     for index, seat in enumerate(match.actors):
         if seat != 0 and said[seat] != "healthy":
             assert save["actions"][index].startswith(SEAL)
+
+
+@pytest.mark.parametrize("deal", [-1, -2, -(10**6)])
+def test_a_negative_deal_number_is_a_clear_refusal(deal: int) -> None:
+    before = started()
+    refused = call(op="review", deal=deal)
+    assert refused["ok"] is False
+    assert refused["error"]["key"] == "bad_request" and refused["error"]["params"] == {
+        "field": "deal"
+    }
+    assert_unchanged(before)
+
+
+@pytest.mark.parametrize("humans", [None, "0", [1], [], [0, 1]])
+def test_a_tutorial_save_and_a_normal_save_meet_one_humans_check(humans: Any) -> None:
+    """A save's human seats are checked once, whether it names a seed or a tutorial."""
+    before = started()
+    tutorial = call(op="tutorial", id="doppelkopf")["save"]
+    normal = call(op="new", game="doppelkopf", seed="humans")["save"]
+    call(op="load", save=before["save"], level="random")
+    refusals = [call(op="load", save=dict(save, humans=humans)) for save in (normal, tutorial)]
+    assert [reply["ok"] for reply in refusals] == [False, False]
+    assert refusals[0]["error"] == refusals[1]["error"]
+    assert_unchanged(before)
+
+
+def test_a_tutorial_save_naming_the_person_as_its_human_opens_as_a_normal_one_does() -> None:
+    tutorial = call(op="tutorial", id="doppelkopf")
+    normal = call(op="new", game="doppelkopf", seed="humans")
+    assert call(op="load", save=dict(normal["save"], humans=[0]))["ok"] is True
+    reopened = call(op="load", save=dict(tutorial["save"], humans=[0]))
+    assert reopened["ok"] is True and reopened["view"] == tutorial["view"]

@@ -151,6 +151,20 @@ def test_an_unknown_level_in_the_url_gets_a_notice_and_the_usual_level(
         sp.assert_clean()
 
 
+def test_a_seed_too_long_in_the_url_gets_a_notice_and_a_fresh_game(
+    browser: Any, site_url: str
+) -> None:
+    with site_context(browser, site_url) as sp:
+        open_site(sp, f"seed={'x' * 10_000}")
+        expect(_notice(sp, "bad-seed")).to_contain_text("has 1 to 200 characters")
+        now = state(sp)
+        assert now["legal"], "the table is playable"
+        assert now["save"]["seed"].startswith("free/")
+        assert "seed=" not in sp.page.url and "free" in sp.page.url
+        assert sp.page.title() != "Opening…"
+        sp.assert_clean()
+
+
 def test_a_save_of_the_old_format_keeps_the_game_and_loses_its_deals(
     browser: Any, site_url: str
 ) -> None:

@@ -507,18 +507,35 @@ export class App {
       return await this.openInSlot({ key: freeSlot(this.currentGame()) }, { op: "new", game: this.currentGame(), rules, seed });
     } catch (error) {
       const payload = errorPayload(error);
-      this.notices.show("open-failed", "error", () => t("notice.open_failed", { reason: refusalWords(payload) }));
-      if (!this.game.response) return this.openInSlot({ key: freeSlot(this.currentGame()) }, { op: "new", game: this.currentGame(), rules: this.freeRules(), seed });
-      return null;
+      if (payload.key === "bad_seed") {
+        // As with a bad level: a notice, and the address no longer names the seed.
+        this.notices.show("bad-seed", "warning", () => t("notice.bad_seed", { reason: refusalWords(payload) }));
+        this.params = this.freeParams();
+        history.replaceState(null, "", this.freeSearch());
+      } else {
+        this.notices.show("open-failed", "error", () => t("notice.open_failed", { reason: refusalWords(payload) }));
+      }
+      if (this.game.response) return null;
+      // A fresh game: what failed (the seed, the rules) is not tried again.
+      return this.openInSlot({ key: freeSlot(this.currentGame()) }, { op: "new", game: this.currentGame(), rules: this.freeRules(), seed: randomSeed() });
     }
+  }
+
+  /** The address of a free game (`?free`), keeping the test knobs. */
+  freeParams() {
+    const next = new URLSearchParams({ free: "" });
+    for (const knob of ["level", "pace", "game"]) if (this.params.has(knob)) next.set(knob, this.params.get(knob));
+    return next;
+  }
+
+  freeSearch() {
+    return `?${this.params.toString().replace("free=", "free")}`;
   }
 
   /** "New match" / "New game": fresh deals with the remembered rules. */
   async newFreeGame() {
-    const next = new URLSearchParams({ free: "" });
-    for (const knob of ["level", "pace", "game"]) if (this.params.has(knob)) next.set(knob, this.params.get(knob));
-    history.pushState(null, "", `?${next.toString().replace("free=", "free")}`);
-    this.params = next;
+    this.params = this.freeParams();
+    history.pushState(null, "", this.freeSearch());
     for (const dialog of Object.values(this.dialogs)) dialog.close();
     return this.startFree({ seed: randomSeed(), rules: this.freeRules() });
   }
