@@ -6,6 +6,12 @@
   what the default computer player would do in the seat to act, and why
   (:mod:`engine.hints`).
 
+Both read what the page saves too, opened exactly as its worker opens it
+(:func:`engine.saves.record_of`): a save (no deals, the other seats' private
+actions sealed, or a tutorial's), or the page's stored entry of one
+(``{"format", "save", "daily"?, ...}``; a daily's deals then come from its
+pinned file, ``--puzzles DIR`` as for ``verify``).
+
 - ``python -m engine verify CODE|-``: check a friend's code (or a link with one;
   ``-`` reads it from standard input) by replaying it against its pinned daily
   (``puzzles/<game>/<date>.json`` of this checkout, or ``--puzzles DIR``; without
@@ -27,7 +33,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import daily, friends, records
+from engine import daily, friends, records, saves
 from engine.errors import RecordError
 from engine.hints import NoHintError, hint
 from engine.messages import Message
@@ -90,6 +96,39 @@ def _pinned(puzzles: Path, header: friends.CodeHeader) -> dict[str, Any]:
     return pinned
 
 
+def _record(document: dict[str, Any], puzzles: Path) -> dict[str, Any]:
+    """The record ``document`` stands for: a game record as it is; a save, or the
+    page's stored entry of one, as the page's worker opens it."""
+    deals = None
+    if isinstance(document.get("save"), dict):  # the page's stored entry: {"save", "daily"?}
+        opened_daily = document.get("daily")
+        document = document["save"]
+        if isinstance(opened_daily, dict):
+            deals = _daily_deals(puzzles, document, opened_daily)
+    try:
+        return saves.record_of(document, deals)
+    except saves.SaveError as error:
+        raise RecordError(str(error)) from None
+
+
+def _daily_deals(
+    puzzles: Path, save: dict[str, Any], opened_daily: dict[str, Any]
+) -> list[Any] | None:
+    """The pinned deals of the daily a stored save was played as (``None``: no
+    pinned file here, so the seed deals them); the save must be that daily."""
+    game, day = opened_daily.get("game"), daily.parse_day(opened_daily.get("date"))
+    if not isinstance(game, str) or day is None or game not in daily.DAILY_GAMES:
+        raise RecordError(f"'daily' names no daily: {opened_daily!r:.80}")
+    try:
+        pinned = records.loads((puzzles / game / f"{day.isoformat()}.json").read_text("utf-8"))
+    except OSError:
+        return None
+    if any(save.get(name) != pinned.get(name) for name in ("game", "rules", "seed")):
+        raise RecordError(f"the saved game is not the {game} daily of {day.isoformat()}")
+    deals = pinned.get("deals")
+    return deals if isinstance(deals, list) else None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Stichtag engine tools")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -99,6 +138,13 @@ def main(argv: list[str] | None = None) -> int:
         "hint", help="advise the seat to act in a game in progress: the action and why"
     )
     hint_cmd.add_argument("file", help="the record's path, or - for standard input")
+    for command in (replay_cmd, hint_cmd):
+        command.add_argument(
+            "--puzzles",
+            type=Path,
+            default=PUZZLES,
+            help="the pinned dailies (default: %(default)s)",
+        )
     verify_cmd = commands.add_parser(
         "verify", help="check a friend's code against its pinned daily and print its result"
     )
@@ -113,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     if text is None:
         return 2
     try:
-        match = replay(loads(text))
+        match = replay(_record(loads(text), args.puzzles))
     except RecordError as error:
         print(f"error: bad record: {error}", file=sys.stderr)
         return 2

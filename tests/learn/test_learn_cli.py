@@ -6,15 +6,17 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine import rng
+from engine import bridge, daily, rng
 from engine.__main__ import main
 from engine.hints import hint
 from engine.records import replay
+from engine.saves import SEAL
 from engine.tutorials import TUTORIALS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -153,3 +155,57 @@ def test_the_command_reads_standard_input() -> None:
     )  # fmt: skip
     assert bad.returncode == 2
     assert bad.stderr == "error: bad record: action 0: 'ZZ' is not a move of this game.\n"
+
+
+PAGE_DAY = "2026-12-02"  # a Doppelkopf daily whose computers make a private reservation early
+
+
+def _page_doppelkopf_daily(monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, Any], Any]:
+    """A Doppelkopf daily played through ``engine.bridge`` as the page plays it,
+    up to the person's turn once another seat's reservation is sealed in the save;
+    returns the bridge's last state and its hint there."""
+    monkeypatch.setattr(bridge, "_SESSION", bridge.Session())
+
+    def call(**request: Any) -> Any:
+        return json.loads(bridge.handle(json.dumps(request)))
+
+    pinned = daily.pinned_daily("doppelkopf", date.fromisoformat(PAGE_DAY))
+    reply = call(op="daily", game="doppelkopf", date=PAGE_DAY, today=PAGE_DAY, pinned=pinned)
+    while not (
+        any(action.startswith(SEAL) for action in reply["save"]["actions"])
+        and reply["turn"]["who"] == "person"
+        and len(reply["save"]["actions"]) > 8
+    ):
+        person = reply["turn"]["who"] == "person"
+        reply = call(op="act", action=reply["view"]["legal"][0]) if person else call(op="step")
+    return reply, call(op="hint")
+
+
+def test_replay_and_hint_take_the_pages_own_doppelkopf_save(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state, advice = _page_doppelkopf_daily(monkeypatch)
+    save = state["save"]
+    stored = {"format": 2, "save": save, "daily": {"game": "doppelkopf", "date": PAGE_DAY}}
+    for document in (save, stored):
+        path = str(_write(tmp_path, document))
+        code, out, err = _run(capsys, "replay", path)
+        assert code == 0, err
+        assert json.loads(out) == state["outcome"]
+        code, out, err = _run(capsys, "hint", path)
+        assert code == 0, err
+        assert json.loads(out) == {key: advice[key] for key in ("seat", "action", "reason")}
+
+
+def test_a_stored_save_of_another_daily_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state, _ = _page_doppelkopf_daily(monkeypatch)
+    stored = {
+        "format": 2,
+        "save": state["save"],
+        "daily": {"game": "doppelkopf", "date": "2026-12-03"},
+    }
+    code, out, err = _run(capsys, "replay", str(_write(tmp_path, stored)))
+    assert (code, out) == (2, "")
+    assert "is not the doppelkopf daily of 2026-12-03" in err
