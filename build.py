@@ -6,7 +6,7 @@ Usage::
     python3 build.py                 # build site/ from scratch
     python3 build.py serve [--port N] [--host H] [--no-build]
                                      # build, then serve site/ on localhost
-    python3 build.py pin [--days N]  # pin the missing dailies into puzzles/ (commit them)
+    python3 build.py pin [--days N]  # pin the missing dailies (deals ~3 years, par 200 days ahead)
     python3 build.py pin --no-par    # ... without par (par: [--par-days N] [--jobs N])
     python3 build.py pin --repin-par --games karnoffel   # par again, after a player change
     python3 build.py check-par       # recompute par for one day: fails if the players moved it
@@ -34,7 +34,8 @@ Each step is a module of ``sitebuild/``, named after its job:
   versioned by content hash, and the precached dailies in one file.
 - ``compress`` – ``.br`` (Node's zlib) and ``.gz`` twins beside larger files.
 - ``puzzles``  – checks every pinned daily against the generator (fails
-  loudly on drift, warns when fewer than 60 days ahead are pinned) and copies
+  loudly on drift; warns when fewer than 365 days of deals or 60 days of par
+  are pinned ahead) and copies
   them → ``site/puzzles/``. Only ``pin`` writes into ``puzzles/``.
 - ``docs``     – the rules pages with mkdocs → ``site/rules/``.
 - ``server``   – serving ``site/`` with the site's MIME types and headers, and
@@ -58,7 +59,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sitebuild.deps import ensure_node_modules, ensure_venv, in_venv
 from sitebuild.paths import SITE
-from sitebuild.puzzles import PIN_DAYS, PuzzleDriftError, check, check_par_sample, pin, pin_par
+from sitebuild.puzzles import (
+    PAR_DAYS,
+    PIN_DAYS,
+    PuzzleDriftError,
+    check,
+    check_par_sample,
+    pin,
+    pin_par,
+)
 from sitebuild.server import CSP, make_server, serve
 from sitebuild.site import build
 
@@ -75,9 +84,11 @@ def main(argv: list[str] | None = None) -> None:
     p_serve.add_argument("--host", default="127.0.0.1")
     p_serve.add_argument("--no-build", action="store_true", help="serve the existing site/")
     p_pin = sub.add_parser("pin", help="pin the missing dailies into puzzles/ (then commit them)")
-    p_pin.add_argument("--days", type=int, default=PIN_DAYS, help="how far ahead of today")
     p_pin.add_argument(
-        "--par-days", type=int, default=None, help="pin par only this far ahead (default: all)"
+        "--days", type=int, default=PIN_DAYS, help="deals this far ahead (default: %(default)s)"
+    )
+    p_pin.add_argument(
+        "--par-days", type=int, default=PAR_DAYS, help="par this far ahead (default: %(default)s)"
     )
     p_pin.add_argument("--jobs", type=int, default=1, help="par processes in parallel")
     p_pin.add_argument("--no-par", action="store_true", help="pin the deals only")
@@ -108,9 +119,7 @@ def main(argv: list[str] | None = None) -> None:
             written = pin(days=args.days)
             print(f"pinned {written} new dailies into puzzles/; commit them", flush=True)
             if not args.no_par:
-                until = None
-                if args.par_days is not None:
-                    until = date.today() + timedelta(days=args.par_days)
+                until = date.today() + timedelta(days=args.par_days)
                 progress = functools.partial(print, flush=True)
                 try:
                     done = pin_par(

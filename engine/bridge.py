@@ -389,16 +389,15 @@ class Session:
                 "difference": par.difference(game, result, self.par["score"]),
                 "text": daily.par_summary(game, result.score, self.par["score"], lang),
             }
-        deals = result.deals
+        unknown = par_score is None  # a day past the par horizon: its result says so
+        played = (game, number, result.won, result.score, result.deals)
         hinted = _field(request, "hints", bool, False)
         return {
             "ok": True,
             "text": daily.share_text(
-                game, number, result.won, result.score, deals, link, lang, hinted, par=par_score
+                *played, link, lang, hinted, par=par_score, par_unknown=unknown
             ),
-            "line": daily.share_line(
-                game, number, result.won, result.score, deals, lang, hinted, par=par_score
-            ),
+            "line": daily.share_line(*played, lang, hinted, par=par_score, par_unknown=unknown),
             "won": result.won,
             "score": list(result.score),
             "score_text": daily.score_words(game, result.score, lang),

@@ -182,10 +182,13 @@ def share_text(
     language: str = "en",
     hints: bool = False,
     par: tuple[int, int] | None = None,
+    par_unknown: bool = False,
 ) -> str:
     """The spoiler-free result of a finished daily, one mark per deal, in
     ``language`` (one of :data:`engine.i18n.LANGUAGES`); ``hints``: played with
-    "learn with hints", said on a line of its own after the marks.
+    "learn with hints", said on a line of its own after the marks. ``par``: the
+    daily's par score; ``par_unknown``: the daily has none pinned (a day past the
+    par horizon), which the result then says.
 
     ``score`` is (the player's team, the opponents) — for Doppelkopf (the
     player's seat, the best other seat); ``deals_won`` per deal (Doppelkopf:
@@ -203,6 +206,8 @@ def share_text(
     x
     >>> print(share_text("karnoffel", 1, True, (7, 4), [True], "x", par=(7, 5)).splitlines()[1])
     Won 7–4 · par 7–5: +1 deal
+    >>> print(share_text("karnoffel", 1, True, (7, 4), [True], "x", par_unknown=True).splitlines()[1])
+    Won 7–4 · par not known yet
     >>> print(share_text("karnoffel", 12, True, (7, 4), [True], "x", hints=True))
     Stichtag · Karnöffel #12
     Won 7–4
@@ -219,6 +224,8 @@ def share_text(
     )
     if par is not None:
         verdict += " · " + _par_part(game, score, par, "par.share", language)
+    elif par_unknown:
+        verdict += " · " + render("par.share_unknown", {}, language)
     marks = "".join(_mark(deal) for deal in deals_won)
     hinted = f"{render('share.text.hints', {}, language)}\n" if hints else ""
     return f"{title}\n{verdict}\n{marks}\n{hinted}{address}"
@@ -248,9 +255,11 @@ def share_line(
     language: str = "en",
     hints: bool = False,
     par: tuple[int, int] | None = None,
+    par_unknown: bool = False,
 ) -> str:
     """The same result as one plain sentence for screen readers, in ``language``
-    (``hints``: played with "learn with hints", said after the sentence).
+    (``hints``: played with "learn with hints", said after the sentence; ``par``
+    and ``par_unknown`` as for :func:`share_text`).
 
     >>> share_line("karnoffel", 12, True, (7, 4), [True, False, True])
     'Stichtag Karnöffel daily 12: won 7 to 4, 2 of 3 deals won.'
@@ -258,6 +267,8 @@ def share_line(
     'Stichtag Doppelkopf daily 3: won +9 to +2, 2 of 3 hands won.'
     >>> share_line("karnoffel", 1, False, (4, 7), [False], par=(7, 5)).split(". ")[-1]
     'Par 7–5: -5 deals against it.'
+    >>> share_line("karnoffel", 1, False, (4, 7), [False], par_unknown=True).split(". ")[-1]
+    'Par is not known for this day yet.'
     >>> share_line("karnoffel", 12, False, (4, 7), [False], hints=True)
     'Stichtag Karnöffel daily 12: lost 4 to 7, 0 of 1 deal won. Played with hints.'
     """
@@ -278,6 +289,8 @@ def share_line(
     )
     if par is not None:
         line += " " + _par_part(game, score, par, "par.line", language)
+    elif par_unknown:
+        line += " " + render("par.none", {}, language)
     return render("share.line.with_hints", {"line": line}, language) if hints else line
 
 

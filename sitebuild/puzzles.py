@@ -5,22 +5,29 @@ a published daily never changes even if the generator does. Two jobs, kept
 apart on purpose:
 
 - :func:`pin` (``python3 build.py pin [--days N]``) writes the dailies that
-  are missing up to N days ahead; the developer commits them. Nothing else
-  ever writes into ``puzzles/``.
+  are missing up to N days ahead (:data:`PIN_DAYS`, three years: deals are
+  cheap); the developer commits them. Nothing else ever writes into ``puzzles/``.
 - :func:`check` (every build) compares every pinned daily with what the
   generator deals now and stops the build on any difference; it warns when
-  fewer than :data:`WARN_DAYS` days ahead are pinned. A day past the horizon
-  has no file: the site then says "no daily pinned for this date", never
-  deals a daily of its own.
+  fewer than :data:`DEALS_WARN_DAYS` days ahead are pinned. A day past the
+  horizon has no file: the site then says "no daily pinned for this date",
+  never deals a daily of its own.
 
 Par (:mod:`engine.par`) is pinned into the same files by :func:`pin_par`
-(``build.py pin``: resumable, only dailies without par; ``--jobs N``
-parallel). :func:`check` replays each pinned par game (cheap: no search)
-and fails on drift; :func:`check_par_sample` recomputes par for one day
-with today's computer players (seconds: ``build.py check-par`` and the
-tests), so a change of the default player that moves par shows up.
-A daily without par stays playable (the page then shows no par); a build
-warns when fewer than :data:`WARN_DAYS` days ahead have par.
+(``build.py pin``: only dailies without par, up to :data:`PAR_DAYS` ahead;
+``--jobs N`` parallel), which costs some 25 s CPU a day. Both are resumable:
+every file is written whole (a new file renamed into place) as soon as it is
+known, earliest days first, so a run cut short goes on where it stopped.
+A daily without par is played as usual; its result says that par is not
+known yet. A build warns when fewer than :data:`WARN_DAYS` days ahead have par.
+
+A published daily never changes, its par included: when a default computer
+player improves, ``--repin-par`` pins par again only for the days after today
+(:func:`pin_par`); the days already published keep their par as history.
+So :func:`check` checks a pinned par by replaying it (the deals, the par
+game's actions, legal, and its result; cheap, no search), never by playing it
+again with today's players. :func:`check_par_sample` (``build.py check-par``)
+recomputes one day not yet published, to tell whether the players moved par.
 """
 
 from __future__ import annotations
@@ -37,9 +44,13 @@ from typing import Any
 
 from sitebuild.paths import PUZZLES, ROOT, log
 
-#: How far ahead ``pin`` pins by default ...
-PIN_DAYS = 400
-#: ... and below how many days ahead a build warns.
+#: How far ahead ``pin`` pins the deals by default (three years and a little) ...
+PIN_DAYS = 3 * 366 + 7
+#: ... and below how many days of pinned deals ahead a build warns.
+DEALS_WARN_DAYS = 365
+#: How far ahead ``pin`` pins par by default (some 25 s CPU a day) ...
+PAR_DAYS = 200
+#: ... and below how many days of par ahead a build warns.
 WARN_DAYS = 60
 
 
@@ -81,6 +92,13 @@ def _text(record: dict[str, Any]) -> str:
     return json.dumps(record, separators=(",", ":")) + "\n"
 
 
+def _write(path: Path, record: dict[str, Any]) -> None:
+    """Write a pinned daily whole or not at all (a run cut short leaves no torn file)."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(_text(record), encoding="utf-8")
+    part.replace(path)
+
+
 def pin(puzzles: Path = PUZZLES, until: date | None = None, days: int = PIN_DAYS) -> int:
     """Write every missing daily from the first one up to ``until`` (default:
     ``days`` after today); check the existing ones first. Returns how many
@@ -95,7 +113,7 @@ def pin(puzzles: Path = PUZZLES, until: date | None = None, days: int = PIN_DAYS
         while day <= until:
             path = _file(puzzles, game, day)
             if not path.exists():
-                path.write_text(_text(daily.pinned_daily(game, day)), encoding="utf-8")
+                _write(path, daily.pinned_daily(game, day))
                 written += 1
             day += timedelta(days=1)
     return written
@@ -174,16 +192,18 @@ def drift_message(path: Path, pinned: dict[str, object], expected: dict[str, obj
 
 
 def horizon_warning(horizon: date | None, today: date, what: str = "dailies") -> str | None:
-    """What a build says when the pinned dailies (or their par, ``what="par"``)
-    run out soon (``None``: enough)."""
+    """What a build says when the pinned dailies run out within
+    :data:`DEALS_WARN_DAYS` days (or their par, ``what="par"``, within
+    :data:`WARN_DAYS`); ``None``: enough."""
     if horizon is None:
         return f"no {what} pinned: run `python3 build.py pin` and commit puzzles/"
     ahead = (horizon - today).days
-    if ahead >= WARN_DAYS:
+    least = WARN_DAYS if what == "par" else DEALS_WARN_DAYS
+    if ahead >= least:
         return None
     return (
         f"{what} pinned only until {horizon.isoformat()} ({ahead} days ahead, fewer than "
-        f"{WARN_DAYS}): run `python3 build.py pin` and commit puzzles/"
+        f"{least}): run `python3 build.py pin` and commit puzzles/"
     )
 
 
@@ -243,7 +263,7 @@ def pin_par(
             path = Path(path_text)
             pinned = json.loads(path.read_text(encoding="utf-8"))
             pinned["par"] = value
-            path.write_text(_text(pinned), encoding="utf-8")
+            _write(path, pinned)
             done += 1
             cpu += seconds
             progress(

@@ -286,3 +286,17 @@ def test_every_state_response_names_the_level_the_computers_play() -> None:
     assert call(op="load", save=moved["save"])["level"] == "medium"
     assert call(op="new", game="doppelkopf", seed="levels")["level"] == "hard"
     assert daily("2026-12-03", "2026-12-03", level="hard")["level"] == "hard"
+
+
+def test_a_daily_past_the_par_horizon_plays_and_shares_that_par_is_not_known() -> None:
+    """Deals are pinned years ahead, par only months: such a day plays as usual."""
+    day = "2029-06-01"
+    reply = daily(day, day, level="random")
+    assert reply["ok"] and reply["daily"]["date"] == day
+    play_to_end(reply)
+    shared = call(op="share", address="https://example.org/")
+    assert shared["ok"] and shared["par"] is None
+    assert shared["text"].splitlines()[1].endswith(" · par not known yet")
+    assert shared["line"].endswith(" Par is not known for this day yet.")
+    german = call(op="share", address="https://example.org/", lang="de")
+    assert german["text"].splitlines()[1].endswith(" · Par noch unbekannt")

@@ -65,10 +65,14 @@ def test_the_build_checks_and_copies_but_never_writes_puzzles(tmp_path: Path) ->
 
 
 def test_a_short_horizon_warns() -> None:
+    """Less than a year of deals warns, and less than 60 days of par."""
     horizon = date(2027, 3, 1)
-    assert horizon_warning(horizon, horizon - timedelta(days=puzzles.WARN_DAYS)) is None
-    warning = horizon_warning(horizon, horizon - timedelta(days=59))
-    assert warning is not None and "2027-03-01 (59 days ahead" in warning
+    assert horizon_warning(horizon, horizon - timedelta(days=puzzles.DEALS_WARN_DAYS)) is None
+    warning = horizon_warning(horizon, horizon - timedelta(days=364))
+    assert warning is not None and "2027-03-01 (364 days ahead, fewer than 365)" in warning
+    assert horizon_warning(horizon, horizon - timedelta(days=puzzles.WARN_DAYS), "par") is None
+    warning = horizon_warning(horizon, horizon - timedelta(days=59), "par")
+    assert warning is not None and "par pinned only until 2027-03-01 (59 days ahead" in warning
     assert "build.py pin" in (horizon_warning(None, horizon) or "")
 
 
@@ -78,6 +82,17 @@ def test_committed_puzzles_reach_60_days_ahead_and_match_the_generator(tmp_path:
     checked = check(ROOT / "puzzles")
     assert checked.files == len(DAILY_GAMES) * len(list((ROOT / "puzzles" / "karnoffel").iterdir()))
     assert checked.horizon is not None and checked.horizon >= FIRST_DAILY + timedelta(days=60)
+
     copy = tmp_path / "puzzles"
     shutil.copytree(ROOT / "puzzles", copy)
     assert pin(copy, checked.horizon) == 0
+
+
+def test_committed_deals_reach_three_years_and_par_180_days_past_the_last_pin() -> None:
+    """The committed horizons (issue 47), counted from the day they were pinned:
+    deals at least three years ahead, par at least 180 days."""
+    pinned_on = date(2026, 12, 5)
+    checked = check(ROOT / "puzzles")
+    assert checked.horizon is not None and checked.par_horizon is not None
+    assert checked.horizon >= pinned_on + timedelta(days=3 * 365)
+    assert checked.par_horizon >= pinned_on + timedelta(days=180)
