@@ -93,7 +93,9 @@ def main(argv: list[str] | None = None) -> None:
     p_pin.add_argument("--jobs", type=int, default=1, help="par processes in parallel")
     p_pin.add_argument("--no-par", action="store_true", help="pin the deals only")
     p_pin.add_argument(
-        "--repin-par", action="store_true", help="compute par again where it is pinned too"
+        "--repin-par",
+        action="store_true",
+        help="compute par again where it is pinned too, for the days after today only",
     )
     p_pin.add_argument(
         "--games", nargs="+", default=None, help="par of these games only (default: every game)"
@@ -135,7 +137,10 @@ def main(argv: list[str] | None = None) -> None:
             return
         if args.command == "check-par":
             day = date.fromisoformat(args.date) if args.date else None
-            compared = check_par_sample(day=day)
+            try:
+                compared = check_par_sample(day=day)
+            except ValueError as error:  # a published day: its par is history
+                sys.exit(f"build.py check-par: {error}")
             print(f"par holds for {len(compared)} pinned dailies: {', '.join(compared)}")
             return
         if args.command == "serve":

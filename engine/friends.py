@@ -10,6 +10,13 @@ opponents play badly. A checksum (SHA-256) binds the fields to every action
 of the replayed game, so a code changed by hand, or moved to another date or
 game, is refused.
 
+A code also carries the version of its game's computer players
+(:attr:`engine.games.Game.players_version`). When the players have changed
+since, a code whose game no longer replays is not called changed: it was made
+with an earlier version of the computer players and cannot be checked here
+(``friends_code_older_players``). A code of format 1 (before the version was
+carried) counts as version 0.
+
 Indices reveal no card: without replaying against the deals nothing in a code
 reads as a card, and the page shows only the name, the result and par. This is
 not secrecy: a client-side game cannot hide its deals from a determined
@@ -65,7 +72,9 @@ __all__ = [
     "verify",
 ]
 
-CODE_VERSION = 1
+CODE_VERSION = 2
+#: The header's length by code format: format 2 adds the players' version.
+_HEADER_LENGTHS = {1: 7, 2: 8}
 #: A code longer than this is refused unread (a real one is well under 200).
 MAX_CODE_CHARS = 600
 #: The longest name a code may carry (characters).
@@ -73,8 +82,8 @@ MAX_NAME_CHARS = 24
 #: The URL parameter of a friend's code in a link.
 LINK_PARAM = "friend"
 _CHECKSUM_BYTES = 6
-#: version, game, level, number (2), total length, name length.
-_HEADER_BYTES = 7
+#: version, game, level, number (2), total length, name length, players' version.
+_HEADER_BYTES = _HEADER_LENGTHS[CODE_VERSION]
 #: Characters a name may not hold: markup and quoting (a name is shown on pages).
 _NAME_FORBIDDEN = re.compile(r"[<>&\"'`\\/=]")
 _CODE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
@@ -98,6 +107,8 @@ class CodeHeader:
     name: str
     decisions: int
     moves: int
+    #: The version of the game's computer players the code was made with.
+    players_version: int
     #: The bytes the checksum covers, and the checksum.
     body: bytes
     checksum: bytes
@@ -205,6 +216,7 @@ def encode(match: MatchState, day: date, level: str, name: str, seat: int = PAR_
             *daily.daily_number(day).to_bytes(2, "big"),
             length,
             len(name_bytes),
+            GAMES[game].players_version,
         ]
     )
     body = header + name_bytes + counts + packed
@@ -247,21 +259,24 @@ def read_code(text: object) -> CodeHeader:
         data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     except ValueError:
         raise _refuse("friends_code_characters") from None
-    if len(data) < _HEADER_BYTES or len(data) < data[5]:
+    if len(data) < 1 or data[0] not in _HEADER_LENGTHS:
+        found = data[0] if data else 0
+        raise _refuse("friends_code_version", found=found, expected=CODE_VERSION)
+    version, header_bytes = data[0], _HEADER_LENGTHS[data[0]]
+    if len(data) < header_bytes or len(data) < data[5]:
         raise _refuse("friends_code_truncated")
-    version, game_index, level_index = data[0], data[1], data[2]
-    if version != CODE_VERSION:
-        raise _refuse("friends_code_version", found=version, expected=CODE_VERSION)
+    game_index, level_index = data[1], data[2]
+    players_version = data[7] if version >= 2 else 0
     if len(data) > data[5]:
         raise _refuse("friends_code_extra")
     if game_index >= len(daily.DAILY_GAMES) or level_index >= len(players.LEVELS):
         raise _refuse("friends_code_unknown_game")
     number = int.from_bytes(data[3:5], "big")
-    name_end = _HEADER_BYTES + data[6]
+    name_end = header_bytes + data[6]
     if number < 1 or name_end + 4 + _CHECKSUM_BYTES > len(data):
         raise _refuse("friends_code_truncated")
     try:
-        name = data[_HEADER_BYTES:name_end].decode()
+        name = data[header_bytes:name_end].decode()
     except UnicodeDecodeError:
         raise _refuse("friends_name_forbidden") from None
     if clean_name(name) != name:
@@ -274,6 +289,7 @@ def read_code(text: object) -> CodeHeader:
         name=name,
         decisions=int.from_bytes(counts[:2], "big"),
         moves=int.from_bytes(counts[2:], "big"),
+        players_version=players_version,
         body=data[:-_CHECKSUM_BYTES],
         checksum=data[-_CHECKSUM_BYTES:],
     )
@@ -303,7 +319,7 @@ def verify(header: CodeHeader, pinned: dict[str, Any], seat: int = PAR_SEAT) -> 
         raise _refuse(
             "friends_code_other_daily", **_game_words(header), date=header.day.isoformat()
         )
-    name_end = _HEADER_BYTES + len(header.name.encode())
+    name_end = _HEADER_LENGTHS[header.body[0]] + len(header.name.encode())
     value = int.from_bytes(header.body[name_end + 4 :], "big")
     try:
         match = records.replay(_dealt(pinned))
@@ -335,6 +351,11 @@ def verify(header: CodeHeader, pinned: dict[str, Any], seat: int = PAR_SEAT) -> 
     moves = [match.action_text(action) for action in match.actions]
     finished = match.is_terminal() and decisions == header.decisions and len(moves) == header.moves
     if not finished or value != 0 or _checksum(header.body, moves) != header.checksum:
+        if header.players_version < GAMES[header.game].players_version:
+            # Today's computers play otherwise: the game cannot be replayed here.
+            raise _refuse(
+                "friends_code_older_players", **_game_words(header), date=header.day.isoformat()
+            )
         raise _refuse("friends_code_changed", **_game_words(header), date=header.day.isoformat())
     result = result_json(header.game, match, seat)
     par = par_of(pinned)

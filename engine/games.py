@@ -76,6 +76,9 @@ class Game:
     #: The level played unless another is asked for (dailies, par, tutorials,
     #: hints always): the strongest whose decisions meet the speed bar.
     default_level: str
+    #: The version of the computer players: raised with any change to what a
+    #: level chooses (a friend's code carries it, :mod:`engine.friends`).
+    players_version: int
     #: The rule choices the page may offer, as JSON.
     choices: Callable[[], dict[str, Any]]
     daily: DailySetup

@@ -8,9 +8,11 @@ play against a person who made the par player's choices.
 
 ``python3 build.py pin`` pins a daily's par (:func:`par_json`) into its
 ``puzzles/<game>/<date>.json``: the level, the par game's actions and its
-result. A build checks it cheaply by replaying the actions
-(:func:`check_par`, no search) and recomputes it for one sample day
-(:func:`par_game`), so a change of the computer players shows as drift.
+result. A build checks it cheaply by replaying the actions legally
+(:func:`check_par`, no search), never by playing it again: a published
+daily keeps its par as history when the computer players improve, and only
+days not yet published are pinned again (``build.py check-par`` recomputes
+one of those, :func:`par_game`, to show that the players moved par).
 
 The par game also serves as the daily's **opening book** (:class:`ParLine`):
 while a person plays the par player's choices, the computers' next moves are
@@ -62,9 +64,9 @@ class ParLine:
     :func:`engine.core.seed_for` (the match's seed, the seat and the number of
     actions so far) from what that seat saw. So while a match's actions are the
     par game's first ones, a computer of that level would choose the par game's
-    next action again: :meth:`next_action` gives it without the search. The
-    build replays every pinned par game and recomputes a sample day, so a
-    changed player cannot leave a stale line behind.
+    next action again: :meth:`next_action` gives it without the search. On a
+    day published before the players last changed, the line keeps that day's
+    computers as they were, which is what a published daily promises.
     """
 
     level: str

@@ -225,11 +225,14 @@ def pin_par(
     level: str | None = None,
     games: list[str] | None = None,
     progress: Any = print,
+    today: date | None = None,
 ) -> int:
     """Pin par into every pinned daily up to ``until`` (default: all) that has none
-    (``repin``: into those that have one too), of ``games`` only if given (after a
-    change to one game's computer players). Resumable: each file is written as
-    soon as its par is known. Returns how many were written."""
+    (``repin``: into those after ``today`` that have one too: a published daily
+    keeps its par), of ``games`` only if given (after a change to one game's
+    computer players). Resumable: each file is written as soon as its par is
+    known. Returns how many were written."""
+    published = today or date.today()
     check(puzzles)
     daily = _engine()
     unknown = sorted(set(games or ()) - set(daily.DAILY_GAMES))
@@ -245,7 +248,7 @@ def pin_par(
             if until is not None and date.fromisoformat(path.stem) > until:
                 continue
             has_par = "par" in json.loads(path.read_text(encoding="utf-8"))
-            if repin or not has_par:
+            if not has_par or (repin and date.fromisoformat(path.stem) > published):
                 todo.append(path)
     # Earliest days first: a run cut short leaves the nearest days done.
     todo.sort(key=lambda path: (path.stem, path.parent.name))
@@ -278,15 +281,24 @@ def pin_par(
     return done
 
 
-def check_par_sample(puzzles: Path = PUZZLES, day: date | None = None) -> list[str]:
-    """Recompute par with today's computer players for one day (default: the
-    last day every game has par) and raise ``PuzzleDriftError`` if it differs
-    from the pinned par. Returns the files compared (none: no par pinned yet)."""
+def check_par_sample(
+    puzzles: Path = PUZZLES, day: date | None = None, today: date | None = None
+) -> list[str]:
+    """Recompute par with today's computer players for one day not yet published
+    (default: the last day every game has par) and raise ``PuzzleDriftError`` if
+    it differs from the pinned par. Returns the files compared (none: no par
+    pinned yet). A published day (``<= today``) keeps its par as history: it is
+    only replayed (:func:`check`), and asking to recompute it is a ``ValueError``."""
     par = _par_engine()
     checked = check(puzzles)
     day = day or checked.par_horizon
     if day is None:
         return []
+    if day <= (today or date.today()):
+        raise ValueError(
+            f"{day.isoformat()} is published: its par is history, checked by replaying it "
+            "(every build does), not by playing it again"
+        )
     compared = []
     for game in _engine().DAILY_GAMES:
         path = _file(puzzles, game, day)

@@ -13,7 +13,7 @@ from engine.doppelkopf.actions import (
     seeded_deal,
 )
 from engine.doppelkopf.hints import hint_reason
-from engine.doppelkopf.players import DEFAULT_LEVEL, LEVELS
+from engine.doppelkopf.players import DEFAULT_LEVEL, LEVELS, PLAYERS_VERSION
 from engine.doppelkopf.rules import Rules, Variant
 from engine.doppelkopf.state import State
 from engine.doppelkopf.view import RESERVATION_HIDDEN
@@ -91,6 +91,7 @@ DOPPELKOPF = Game(
     deal_from_json=lambda data, rules, first: Deal.from_json(data, first=first),
     levels=LEVELS,
     default_level=DEFAULT_LEVEL,
+    players_version=PLAYERS_VERSION,
     choices=_choices,
     # 8 hands plus up to 4 redeals (nobody takes a poverty); any further deal
     # comes from the seed (records.md: explicit deals first, then the seed).

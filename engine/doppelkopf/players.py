@@ -48,3 +48,6 @@ LEVELS: dict[str, PlayerFactory] = {
     "hard": lambda: SearchPlayer(BUDGETS["hard"]),
 }
 DEFAULT_LEVEL = "hard"
+#: The version of these computer players: raise it with any change to what a
+#: level chooses (see ``engine/karnoffel/players.py``).
+PLAYERS_VERSION = 1

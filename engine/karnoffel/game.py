@@ -9,7 +9,7 @@ from engine.i18n import catalog
 from engine.karnoffel.actions import Deal, seeded_deals
 from engine.karnoffel.cards import Suit
 from engine.karnoffel.hints import hint_reason
-from engine.karnoffel.players import DEFAULT_LEVEL, LEVELS
+from engine.karnoffel.players import DEFAULT_LEVEL, LEVELS, PLAYERS_VERSION
 from engine.karnoffel.rules import RULE_SETS, Rules
 from engine.karnoffel.state import State
 from engine.karnoffel.tricks import special_cards
@@ -88,6 +88,7 @@ KARNOFFEL = Game(
     deal_from_json=_deal_from_json,
     levels=LEVELS,
     default_level=DEFAULT_LEVEL,
+    players_version=PLAYERS_VERSION,
     choices=_choices,
     # Classic to 7: at most 7 + 6 = 13 deals.
     daily=DailySetup(DAILY_RULES, 13, _daily_deals),

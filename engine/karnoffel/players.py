@@ -65,3 +65,8 @@ LEVELS: dict[str, PlayerFactory] = {
 #: The strongest level whose decisions meet the speed bar in the browser
 #: (Pyodide: median <= 100 ms, p95 <= 300 ms).
 DEFAULT_LEVEL = "medium"
+#: The version of these computer players: raise it with any change to what a
+#: level chooses. A friend's code carries it (:mod:`engine.friends`): a code
+#: of an earlier version whose game no longer replays is told apart from a
+#: code changed by hand.
+PLAYERS_VERSION = 1

@@ -8,6 +8,7 @@ import base64
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import pytest
 
 from engine import bridge, friends, players, records
 from engine.daily import pinned_daily
+from engine.games import GAMES
 from engine.par import result_json
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -233,3 +235,63 @@ def test_a_game_that_follows_par_is_checked_without_searching(
     entry = friends.verify(friends.read_code(code), pinned)
     assert entry.result == result_json(game, played)
     assert entry.par is not None and entry.par["difference"] == 0
+
+
+def _players_changed(monkeypatch: pytest.MonkeyPatch, game: str, *, play_otherwise: bool) -> None:
+    """The game's computer players as after an improvement: a higher version and,
+    with ``play_otherwise``, other choices at the codes' level."""
+    registered = GAMES[game]
+    levels = dict(registered.levels)
+    if play_otherwise:
+        levels[LEVEL] = levels["easy"]
+    changed = replace(registered, players_version=registered.players_version + 1, levels=levels)
+    monkeypatch.setitem(GAMES, game, changed)  # type: ignore[arg-type]
+
+
+def _format_1(code: str, match: Any) -> str:
+    """``code`` as the first format wrote it: no players' version in the header."""
+    data = raw(code)[: -friends._CHECKSUM_BYTES]
+    del data[7]
+    data[0], data[5] = 1, data[5] - 1
+    moves = [match.action_text(action) for action in match.actions]
+    return packed(bytes(data) + friends._checksum(bytes(data), moves))
+
+
+def test_a_code_made_with_earlier_computer_players_is_told_apart_from_a_changed_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, _ = code_of("karnoffel")
+    edited = raw(code)
+    edited[-8] ^= 0x01
+    assert refusal(packed(edited)) == "friends_code_changed"
+    _players_changed(monkeypatch, "karnoffel", play_otherwise=True)
+    assert refusal(code) == "friends_code_older_players"
+    reply = call(
+        op="friend", code=code, daily={"game": "karnoffel", "date": DAY.isoformat()},
+        today="2026-12-05", pinned=pinned_file("karnoffel"),
+    )  # fmt: skip
+    assert "earlier version of the computer players" in reply["error"]["text"]
+    assert "cannot be checked here" in reply["error"]["text"]
+
+
+def test_a_code_of_earlier_players_whose_game_still_replays_is_accepted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, match = code_of("karnoffel", name="Bo")
+    _players_changed(monkeypatch, "karnoffel", play_otherwise=False)
+    entry = friends.verify(friends.read_code(code), pinned_daily("karnoffel", DAY))
+    assert entry.name == "Bo" and entry.result == result_json("karnoffel", match)
+
+
+def test_a_code_of_the_first_format_still_reads_and_counts_as_earlier_players(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, match = code_of("karnoffel", name="Cy")
+    old = _format_1(code, match)
+    header = friends.read_code(old)
+    assert (header.players_version, header.name) == (0, "Cy")
+    assert friends.verify(header, pinned_daily("karnoffel", DAY)).result == result_json(
+        "karnoffel", match
+    )
+    _players_changed(monkeypatch, "karnoffel", play_otherwise=True)
+    assert refusal(old) == "friends_code_older_players"

@@ -26,6 +26,8 @@ from sitebuild.puzzles import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
+#: A day before the test dailies are published: their par may still be pinned again.
+BEFORE = FIRST_DAILY - timedelta(days=1)
 #: Fast computer players for pinning in tests (the real pin uses the default level).
 LEVEL = "random"
 
@@ -73,7 +75,12 @@ def test_par_is_pinned_again_for_the_games_asked_for_only(tmp_path: Path) -> Non
     before = {game: par_file(puzzles, game).read_text() for game in ("karnoffel", "doppelkopf")}
     progress: list[str] = []
     again = pin_par(
-        puzzles, level="easy", repin=True, games=["karnoffel"], progress=progress.append
+        puzzles,
+        level="easy",
+        repin=True,
+        games=["karnoffel"],
+        progress=progress.append,
+        today=BEFORE,
     )
     assert again == 2
     assert json.loads(par_file(puzzles, "karnoffel").read_text())["par"]["level"] == "easy"
@@ -108,7 +115,7 @@ def test_a_pinned_par_that_drifts_fails_the_build(tmp_path: Path) -> None:
 
 def test_the_sample_check_notices_when_the_computer_players_moved_par(tmp_path: Path) -> None:
     puzzles = pinned_with_par(tmp_path)
-    assert len(check_par_sample(puzzles)) == 2
+    assert len(check_par_sample(puzzles, today=BEFORE)) == 2
     # A par game other than what the players play now (here: another level's),
     # legal and consistent, so only recomputing it tells.
     path = par_file(puzzles, day=FIRST_DAILY + timedelta(days=1))
@@ -119,7 +126,7 @@ def test_the_sample_check_notices_when_the_computer_players_moved_par(tmp_path: 
     path.write_text(json.dumps({**dealt, "par": {**other, "level": LEVEL}}))
     check(puzzles)  # the cheap replay cannot tell ...
     with pytest.raises(PuzzleDriftError, match="now plays par"):
-        check_par_sample(puzzles)  # ... recomputing can
+        check_par_sample(puzzles, today=BEFORE)  # ... recomputing can
 
 
 def test_the_build_warns_when_par_runs_out_and_a_daily_without_par_is_fine(
@@ -135,11 +142,12 @@ def test_the_build_warns_when_par_runs_out_and_a_daily_without_par_is_fine(
 
 def test_the_committed_par_replays_and_holds_for_a_sample_day() -> None:
     """The committed par, as a build checks it, and recomputed for one Karnöffel day
-    (the whole sample, both games, is `python3 build.py check-par`, some 30 s)."""
+    not yet published, the last with par (a published day's par is history; the
+    whole sample, both games, is `python3 build.py check-par`, some 30 s)."""
     checked = check(ROOT / "puzzles")
-    if checked.with_par == 0:
+    if checked.with_par == 0 or checked.par_horizon is None:
         pytest.skip("no par pinned yet: run `python3 build.py pin`")
-    path = par_file(ROOT / "puzzles")
+    path = par_file(ROOT / "puzzles", day=checked.par_horizon)
     pinned = json.loads(path.read_text())
     check_par(pinned)
     dealt = {key: value for key, value in pinned.items() if key != "par"}
@@ -175,3 +183,20 @@ def test_a_copy_without_par_still_builds(tmp_path: Path) -> None:
         pinned.pop("par")
         path.write_text(json.dumps(pinned))
     assert build_puzzles(tmp_path / "site", source).with_par == 0
+
+
+def test_a_repin_keeps_the_par_of_published_days_as_history(tmp_path: Path) -> None:
+    """After a player change only the days not yet published get a new par."""
+    puzzles = pinned_with_par(tmp_path, days=3)
+    before = {p: p.read_text() for p in puzzles.rglob("*.json")}
+    published = FIRST_DAILY + timedelta(days=1)
+    again = pin_par(puzzles, level="easy", repin=True, progress=lambda _: None, today=published)
+    assert again == 2  # the third day, of both games
+    for path, text in before.items():
+        if date.fromisoformat(path.stem) <= published:
+            assert path.read_text() == text, path
+        else:
+            assert json.loads(path.read_text())["par"]["level"] == "easy"
+    check(puzzles)  # history and the new par both replay
+    with pytest.raises(ValueError, match="is published: its par is history"):
+        check_par_sample(puzzles, day=published, today=published)
