@@ -3,7 +3,10 @@
 One session (one match in progress) lives in the worker. Every request and
 response is a JSON string (strict: no NaN, no Infinity); the JS shim holds no
 rule logic: it renders ``view`` and sends back the action the player chose.
-A refused request changes nothing in the session.
+A refused request changes nothing in the session. :func:`handle` is the one
+door; the table's operations live here, those on results (catalog, share,
+friend, review, stats) in :mod:`engine.bridge_results`, reading a request's
+fields and its refusals in :mod:`engine.bridge_requests`.
 
 The page never receives a card its player may not know: a state response
 carries the seat's ``view`` and a ``save`` (:mod:`engine.saves`: the record
@@ -90,212 +93,93 @@ from datetime import date
 from typing import Any
 
 import engine
-from engine import daily, friends, hints, par, players, records, review, saves, stats, tutorials
+from engine import daily, hints, par, players, records, saves
+from engine.bridge_requests import (
+    DAILY_SEAT,
+    MAX_SEED_CHARS,
+    BridgeError,
+    bad_record,
+    daily_day,
+    game_of,
+    level_of,
+    opened_save,
+    pinned_of,
+    request_field,
+    tutorial_of,
+)
+from engine.bridge_results import ARCHIVE_PAGE, ResultOps
 from engine.core import MatchState
 from engine.errors import IllegalActionError, RecordError
-from engine.games import GAMES, game_named
-from engine.i18n import LANGUAGES
+from engine.games import GAMES
 from engine.messages import Message, quoted
 from engine.tutorials import Tutorial
 
-__all__ = ["ARCHIVE_PAGE", "MAX_REQUEST_CHARS", "Session", "handle"]
+__all__ = ["ARCHIVE_PAGE", "MAX_REQUEST_CHARS", "BridgeError", "Session", "handle", "warm_up"]
 
 #: The longest request accepted (a whole day's save is a few kB).
 MAX_REQUEST_CHARS = 1_000_000
-#: Past dailies per archive page.
-ARCHIVE_PAGE = 100
-#: The longest seed a free game may have.
-MAX_SEED_CHARS = 200
-#: Everyone plays a daily from the same seat, South (``product.md``).
-DAILY_SEAT = 0
 
 
-class BridgeError(Exception):
-    def __init__(
-        self,
-        text: str,
-        key: str = "bridge_error",
-        params: dict[str, Any] | None = None,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(text)
-        self.payload = {"key": key, "params": params or {}, "text": text}
-        #: Further fields of the error response (a refused tutorial move's explanation).
-        self.extra = extra or {}
-
-    @classmethod
-    def of(cls, reason: Message, extra: dict[str, Any] | None = None) -> BridgeError:
-        return cls(reason.text, reason.key, dict(reason.params), extra)
-
-
-# ------------------------------------------------------------ request fields
-def _field(request: dict[str, Any], name: str, kind: type, default: Any = ...) -> Any:
-    """``request[name]`` if it is of ``kind`` (``default`` when absent, if given)."""
-    if name not in request:
-        if default is ...:
-            raise BridgeError(f"the request needs '{name}'", "bad_request", {"field": name})
-        return default
-    value = request[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise BridgeError(
-            f"'{name}' must be a {kind.__name__}, not {quoted(value)}",
-            "bad_request",
-            {"field": name},
-        )
-    return value
-
-
-def _day(text: Any) -> date:
-    day = daily.parse_day(text)
-    if day is None:
-        raise BridgeError(
-            f"{quoted(text)} is not a date (YYYY-MM-DD)", "bad_date", {"text": quoted(text)}
-        )
-    return day
-
-
-def _daily_day(text: Any, today: Any) -> date:
-    """A daily's date, checked against the player's local ``today``."""
-    try:
-        return daily.parse_daily_date(text, _day(today))
-    except daily.DailyDateError as error:
-        raise BridgeError.of(error.reason) from None
-
-
-def _game(request: dict[str, Any]) -> str:
-    name = request.get("game", "karnoffel")
-    if game_named(name) is None:
-        raise BridgeError(
-            f"there is no game {quoted(name)}", "unknown_game", {"game": quoted(name)}
-        )
-    return str(name)
-
-
-def _level(request: dict[str, Any]) -> str | None:
-    """The request's level (``None``: it names none, so the game's default)."""
-    level = request.get("level")
-    if level is None:
-        return None
-    if level not in players.LEVELS:
-        raise BridgeError(
-            f"unknown player level {quoted(level)}", "bad_level", {"level": quoted(level)}
-        )
-    return str(level)
-
-
-def _bad_record(error: RecordError) -> BridgeError:
-    return BridgeError(
-        f"bad record: {error}", "bad_record", {"index": error.index, "detail": error.detail}
-    )
-
-
-class Session:
-    """The match in progress and which seat the person plays."""
-
-    def __init__(self) -> None:
-        self.match: MatchState | None = None
-        self.seat = 0
-        self.level = ""  # the computers' level, set with the match
-        self.daily: dict[str, Any] | None = None
-        #: The open daily's pinned par (``None``: none pinned, or not a daily).
-        self.par: dict[str, Any] | None = None
-        #: The open daily's par game: its computers' moves while play follows it.
-        self.par_line: par.ParLine | None = None
-        #: The reviews of the match's finished deals, by deal number (op ``review``).
-        self.reviews: dict[int, dict[str, Any]] = {}
-        self.tutorial: Tutorial | None = None
+class Session(ResultOps):
+    """The match in progress and which seat the person plays: the table's
+    operations here, the results' in :class:`engine.bridge_results.ResultOps`."""
 
     # ------------------------------------------------------------ operations
     def op_ping(self, request: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, "engine": "stichtag", "version": engine.__version__}
 
-    def op_catalog(self, request: dict[str, Any]) -> dict[str, Any]:
-        today = _day(request.get("today"))
-        todays = None
-        if today >= daily.FIRST_DAILY:
-            todays = {"number": daily.daily_number(today), "date": today.isoformat()}
-        return {
-            "ok": True,
-            "games": {
-                game.name: {
-                    "title": game.title,
-                    "default_level": game.default_level,
-                    **game.choices(),
-                }
-                for game in GAMES.values()
-            },
-            "levels": list(players.OFFERED_LEVELS),
-            # ... and what the URL's test knob may name (``random`` too).
-            "accepted_levels": list(players.LEVELS),
-            "daily": {
-                "first": daily.FIRST_DAILY.isoformat(),
-                "games": list(daily.DAILY_GAMES),
-                "today": todays,
-                "archive": _archive_page(today, 0),
-            },
-            "stats_schema": stats.STATS_SCHEMA,
-            "tutorials": [tutorial.to_json() for tutorial in tutorials.TUTORIALS.values()],
-        }
-
-    def op_archive(self, request: dict[str, Any]) -> dict[str, Any]:
-        today = _day(request.get("today"))
-        offset = _field(request, "offset", int, 0)
-        if offset < 0:
-            raise BridgeError("'offset' must be 0 or more", "bad_request", {"field": "offset"})
-        return {"ok": True, **_archive_page(today, offset)}
-
     def op_new(self, request: dict[str, Any]) -> dict[str, Any]:
-        seed = _field(request, "seed", str)
+        seed = request_field(request, "seed", str)
         if not seed or len(seed) > MAX_SEED_CHARS:
             raise BridgeError.of(Message.of("bad_seed", most=MAX_SEED_CHARS))
         record = {
             "format": records.FORMAT_VERSION,
-            "game": _game(request),
-            "rules": _field(request, "rules", dict, {}),
+            "game": game_of(request),
+            "rules": request_field(request, "rules", dict, {}),
             "seed": seed,
             "actions": [],
         }
         return self._open(record, request)
 
     def op_daily(self, request: dict[str, Any]) -> dict[str, Any]:
-        game = _game(request)
-        day = _daily_day(request.get("date"), request.get("today"))
-        record = _pinned(request, game, day)
+        game = game_of(request)
+        day = daily_day(request.get("date"), request.get("today"))
+        record = pinned_of(request, game, day)
         return self._open(record, request, opened_daily=(game, day), pinned=request["pinned"])
 
     def op_tutorial(self, request: dict[str, Any]) -> dict[str, Any]:
-        tutorial = _tutorial(request.get("id"))
+        tutorial = tutorial_of(request.get("id"))
         return self._open(tutorial.record(), request, tutorial=tutorial)
 
     def op_load(self, request: dict[str, Any]) -> dict[str, Any]:
-        save = _field(request, "save", dict)
-        opened_daily = _field(request, "daily", dict, None)
-        between = _field(request, "between_deals", bool, False)
+        save = request_field(request, "save", dict)
+        opened_daily = request_field(request, "daily", dict, None)
+        between = request_field(request, "between_deals", bool, False)
         if "deals" in save:
             raise BridgeError("a save holds no deals", "bad_save")
         if "tutorial" in save:
             if opened_daily is not None:
                 raise BridgeError("the saved game is not this daily", "bad_daily_save")
-            tutorial = _tutorial(save["tutorial"])
-            record = _opened(save)
+            tutorial = tutorial_of(save["tutorial"])
+            record = opened_save(save)
             return self._open(record, request, as_left=between, tutorial=tutorial)
         if opened_daily is None:
-            record = _opened(save)
+            record = opened_save(save)
             return self._open(record, request, as_left=between)
-        game = _game(opened_daily)
-        day = _daily_day(opened_daily.get("date"), request.get("today"))
-        pinned = _pinned(request, game, day)
+        game = game_of(opened_daily)
+        day = daily_day(opened_daily.get("date"), request.get("today"))
+        pinned = pinned_of(request, game, day)
         for name in ("game", "rules", "seed"):
             if save.get(name) != pinned[name]:
                 raise BridgeError("the saved game is not this daily", "bad_daily_save")
-        record = _opened(save, pinned["deals"])
+        record = opened_save(save, pinned["deals"])
         return self._open(
             record, request, as_left=between, opened_daily=(game, day), pinned=request["pinned"]
         )
 
     def op_act(self, request: dict[str, Any]) -> dict[str, Any]:
         match = self._require_match()
-        action = _field(request, "action", str)
+        action = request_field(request, "action", str)
         hand = _notations(match, self.seat)
         reason = match.why_illegal(action, seat=self.seat)
         if reason is not None:
@@ -367,97 +251,6 @@ class Session:
         self._require_match()
         return self._state()
 
-    def op_share(self, request: dict[str, Any]) -> dict[str, Any]:
-        match = self._require_match()
-        if self.daily is None or not match.is_terminal():
-            raise BridgeError("only a finished daily can be shared", "not_shareable")
-        game, number = self.daily["game"], self.daily["number"]
-        day = daily.daily_date(number)
-        result = GAMES[game].seat_result(match.outcome(), self.seat)
-        address = _field(request, "address", str, "")[:500]
-        lang = _language(request)
-        try:
-            code = friends.encode(match, day, self.level, _field(request, "name", str, ""))
-        except friends.CodeError as error:
-            raise BridgeError.of(error.reason) from None
-        link = friends.link(address, code, game, day)
-        par_score = tuple(self.par["score"]) if self.par else None
-        par_json = None
-        if self.par is not None:
-            par_json = {
-                "score": self.par["score"],
-                "difference": par.difference(game, result, self.par["score"]),
-                "text": daily.par_summary(game, result.score, self.par["score"], lang),
-            }
-        unknown = par_score is None  # a day past the par horizon: its result says so
-        played = (game, number, result.won, result.score, result.deals)
-        hinted = _field(request, "hints", bool, False)
-        return {
-            "ok": True,
-            "text": daily.share_text(
-                *played, link, lang, hinted, par=par_score, par_unknown=unknown
-            ),
-            "line": daily.share_line(*played, lang, hinted, par=par_score, par_unknown=unknown),
-            "won": result.won,
-            "score": list(result.score),
-            "score_text": daily.score_words(game, result.score, lang),
-            "par_unit": GAMES[game].par_unit,
-            "par": par_json,
-            "code": code,
-            "link": link,
-        }
-
-    def op_friend(self, request: dict[str, Any]) -> dict[str, Any]:
-        try:
-            header = friends.read_code(request.get("code"))
-        except friends.CodeError as error:
-            raise BridgeError.of(error.reason) from None
-        wanted = _field(request, "daily", dict)
-        game = _game(wanted)
-        day = _daily_day(wanted.get("date"), request.get("today"))
-        try:
-            friends.check_daily(header, game, day)
-        except friends.CodeError as error:
-            raise BridgeError.of(error.reason) from None
-        record = _pinned(request, game, day)
-        pinned = {**record, "par": request["pinned"].get("par")}
-        try:
-            entry = friends.verify(header, pinned)
-        except friends.CodeError as error:
-            raise BridgeError.of(error.reason) from None
-        lang = _language(request)
-        return {
-            "ok": True,
-            "friend": entry.to_json(),
-            "code": friends.code_text(request["code"]),
-            "score_text": daily.score_words(game, entry.result["score"], lang),
-            "par_unit": GAMES[game].par_unit,
-        }
-
-    def op_review(self, request: dict[str, Any]) -> dict[str, Any]:
-        match = self._require_match()
-        if self.tutorial is not None:
-            raise BridgeError("a tutorial has no review", "no_review")
-        only = _field(request, "deal", int, None)
-        if only is not None and only < 0:
-            raise BridgeError("'deal' must be 0 or more", "bad_request", {"field": "deal"})
-        finished = len(match.outcome()["deals"])
-        wanted = range(finished) if only is None else range(only, min(only + 1, finished))
-        record = match.to_record()
-        for number in wanted:
-            # A finished deal's review never changes: each is judged once per match.
-            if number not in self.reviews:
-                (self.reviews[number],) = review.review(record, self.seat, only=number)
-        deals = [self.reviews[number] for number in wanted]
-        return {"ok": True, "deals": deals, "deal_unit": GAMES[match.GAME].deal_unit}
-
-    def op_stats(self, request: dict[str, Any]) -> dict[str, Any]:
-        today = _day(request.get("today"))
-        summary = stats.summarize(request.get("results"), today=daily.daily_number(today))
-        if "game" in request:  # what the differences to par count
-            summary["par_unit"] = GAMES[_game(request)].par_unit
-        return {"ok": True, "stats": summary}
-
     # --------------------------------------------------------------- helpers
     def _open(
         self,
@@ -478,12 +271,12 @@ class Session:
         tutorial's match must follow its script (``tutorial``). A daily's
         ``pinned`` file gives its par and par line.
         """
-        seat = _field(request, "seat", int, tutorial.seat if tutorial else 0)
+        seat = request_field(request, "seat", int, tutorial.seat if tutorial else 0)
         if opened_daily is not None and seat != DAILY_SEAT:
             raise BridgeError(
                 f"a daily is played from seat {DAILY_SEAT} (South)", "bad_seat", {"seat": seat}
             )
-        asked_level = _level(request)
+        asked_level = level_of(request)
         record = dict(record)
         humans = record.setdefault("humans", [seat])
         if humans != [seat]:
@@ -495,7 +288,7 @@ class Session:
         try:
             match = _replay_as_left(record) if as_left else records.replay(record)
         except RecordError as error:
-            raise _bad_record(error) from None
+            raise bad_record(error) from None
         if not 0 <= seat < len(match.hands):
             raise BridgeError(f"there is no seat {seat} in this game", "bad_seat", {"seat": seat})
         if tutorial is not None and not tutorial.follows_script(match):
@@ -525,11 +318,6 @@ class Session:
             return None
         return action
 
-    def _require_match(self) -> MatchState:
-        if self.match is None:
-            raise BridgeError("no match has been started", "no_match")
-        return self.match
-
     def _state(self, played: dict[str, Any] | None = None) -> dict[str, Any]:
         response = _state_of(self._require_match(), self.seat, self.tutorial)
         response["level"] = self.level
@@ -553,13 +341,6 @@ def _state_of(match: MatchState, seat: int, tutorial: Tutorial | None = None) ->
     return response
 
 
-def _tutorial(name: Any) -> Tutorial:
-    tutorial = tutorials.tutorial_named(name)
-    if tutorial is None:
-        raise BridgeError.of(Message.of("tutorial_unknown", id=quoted(name)))
-    return tutorial
-
-
 def _turn(match: MatchState) -> dict[str, Any]:
     """Who acts next: the page waits for the person, or sends ``step`` for a computer."""
     seat = match.current_player()
@@ -577,57 +358,6 @@ def _kind(action: str, hand: list[str]) -> str:
     """``"card"`` when ``action`` played one card of the ``hand`` held before it, else
     ``"call"`` (a bid, a show, a reservation, a poverty exchange of three cards)."""
     return "card" if action in hand else "call"
-
-
-def _archive_page(today: date, offset: int) -> dict[str, Any]:
-    """Past dailies, newest first, ``ARCHIVE_PAGE`` from ``offset`` on."""
-    total = max(0, daily.daily_number(today) - 1)
-    newest = total - offset
-    numbers = range(newest, max(0, newest - ARCHIVE_PAGE), -1)
-    return {
-        "total": total,
-        "offset": offset,
-        "entries": [{"number": n, "date": daily.daily_date(n).isoformat()} for n in numbers],
-    }
-
-
-def _pinned(request: dict[str, Any], game: str, day: date) -> dict[str, Any]:
-    """The pinned daily of ``game`` on ``day`` as the worker read it from
-    ``puzzles/``: refused when there is none, or when it is another daily."""
-    pinned = request.get("pinned")
-    if pinned is None:
-        reason = Message.of("daily_not_pinned", date=day.isoformat())
-        raise BridgeError.of(reason)
-    expected = {
-        "format": records.FORMAT_VERSION,
-        "game": game,
-        "rules": GAMES[game].daily.rules,
-        "seed": daily.daily_seed(game, day),
-        "actions": [],
-    }
-    if not isinstance(pinned, dict) or any(pinned.get(k) != v for k, v in expected.items()):
-        raise BridgeError("the pinned daily file does not belong to this date", "bad_pinned_daily")
-    if not isinstance(pinned.get("deals"), list):
-        raise BridgeError("the pinned daily file has no deals", "bad_pinned_daily")
-    return {**expected, "deals": pinned["deals"]}
-
-
-def _language(request: dict[str, Any]) -> str:
-    lang = _field(request, "lang", str, "en")
-    if lang not in LANGUAGES:
-        raise BridgeError(
-            f"there is no language {quoted(lang)}", "unknown_language", {"lang": quoted(lang)}
-        )
-    return str(lang)
-
-
-def _opened(save: dict[str, Any], deals: list[Any] | None = None) -> dict[str, Any]:
-    try:
-        return saves.record_of(save, deals)
-    except RecordError as error:
-        raise _bad_record(error) from None
-    except saves.SaveError as error:
-        raise BridgeError.of(error.reason) from None
 
 
 def _replay_as_left(record: dict[str, Any]) -> MatchState:

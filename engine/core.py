@@ -107,6 +107,10 @@ class MatchState:
     GAME: ClassVar[str]
     #: The game's chance outcome (a deal), applied by ``apply_action`` too.
     DEAL_TYPE: ClassVar[type]
+    #: (the state, a seat) -> what the seat may know, as JSON: the game's view
+    #: module, bound by the game's package. A view is built from a state, so
+    #: it depends on the state module, never the reverse.
+    SEAT_VIEW: ClassVar[Callable[[Any, int], dict[str, Any]]]
 
     rules: Any
     seed: str | None
@@ -147,7 +151,8 @@ class MatchState:
         raise NotImplementedError
 
     def view(self, seat: int) -> dict[str, Any]:
-        raise NotImplementedError
+        """Everything ``seat`` may know, as JSON (the game's view module)."""
+        return type(self).SEAT_VIEW(self, seat)
 
     def _why_illegal(self, action: Any, actor: int) -> Message | None:
         """Why the parsed ``action`` of the player to act is illegal now, or ``None``."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import shutil
 import time
@@ -13,6 +11,7 @@ from sitebuild.compress import compress_site, head_start
 from sitebuild.deps import ensure_node_modules
 from sitebuild.docs import build_docs
 from sitebuild.icons import write_icons
+from sitebuild.integrity import sri
 from sitebuild.offline import write_service_worker
 from sitebuild.paths import ENGINE, SITE, WEB, log
 from sitebuild.puzzles import build_puzzles
@@ -38,10 +37,6 @@ def copy_locales(out: Path) -> list[Path]:
         copied.append(target / catalog.name)
     log(f"locales: {', '.join(path.stem for path in copied)}")
     return copied
-
-
-def sri(data: bytes) -> str:
-    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
 
 def write_build_info(out: Path, info: dict[str, object]) -> None:

@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sitebuild.integrity import sri
 from sitebuild.paths import NODE_QUIET, ROOT, log
 
 SNAPSHOT_WAYS = ("device", "shipped", "off")
@@ -67,8 +68,6 @@ def make_shipped_snapshot(site: Path, info: dict[str, object]) -> dict[str, obje
         )
     finally:
         config.unlink()
-    from sitebuild.site import sri
-
     log(f"snapshot shipped: {SHIPPED_FILE} ({out.stat().st_size / 1e6:.1f} MB)")
     data = out.read_bytes()
     return {

@@ -35,6 +35,11 @@ from engine.doppelkopf.rules import CONTRACTS, Contract, Party, Rules, Variant
 from engine.doppelkopf.scoring import HandScore, HandSummary, score_hand, seat_scores
 from engine.doppelkopf.state import CHANCE, TERMINAL, GameKind, Phase, State, new_match
 from engine.doppelkopf.tricks import TrickResult, parse_trick, resolve_trick
+from engine.doppelkopf.view import seat_view
+
+# A seat's view is built from the state (engine.doppelkopf.view), which the state
+# module does not import: the package puts the two together.
+State.SEAT_VIEW = seat_view
 
 __all__ = [
     "CHANCE",

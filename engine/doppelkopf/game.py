@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.descriptors import DailySetup, Game, SeatResult, help_keys
 from engine.doppelkopf.actions import (
     Deal,
     Exchange,
@@ -18,7 +19,6 @@ from engine.doppelkopf.rules import Rules, Variant
 from engine.doppelkopf.state import State
 from engine.doppelkopf.view import RESERVATION_HIDDEN
 from engine.errors import NotationError
-from engine.games import DailySetup, Game, SeatResult, help_keys
 
 __all__ = ["DOPPELKOPF"]
 

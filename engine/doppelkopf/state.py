@@ -66,7 +66,6 @@ from engine.doppelkopf.rules import (
 )
 from engine.doppelkopf.scoring import HandScore, HandSummary, score_hand, seat_scores, summarize
 from engine.doppelkopf.tricks import TrickResult, resolve_trick
-from engine.doppelkopf.view import seat_view
 from engine.errors import IllegalActionError
 from engine.messages import Message
 
@@ -597,11 +596,6 @@ class State(MatchState):
         self.hand_over = True
         self.next_dealer = (self.dealer + 1) % PLAYERS
         self.phase = Phase.OVER if len(self.results) == HANDS_PER_MATCH else Phase.DEAL
-
-    # ------------------------------------------------------------------- view
-    def view(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may know, as JSON (:mod:`engine.doppelkopf.view`)."""
-        return seat_view(self, seat)
 
     # ---------------------------------------------------------------- records
     def outcome(self) -> dict[str, Any]:

@@ -23,6 +23,11 @@ from engine.karnoffel.cards import DECK, Card, Rank, Suit, parse_cards
 from engine.karnoffel.rules import RULE_SETS, Rules, RuleSet
 from engine.karnoffel.state import CHANCE, TERMINAL, Phase, State, chosen_suit_of, new_match
 from engine.karnoffel.tricks import Role, TrickResult, parse_trick, resolve_trick, role_of
+from engine.karnoffel.view import seat_view
+
+# A seat's view is built from the state (engine.karnoffel.view), which the state
+# module does not import: the package puts the two together.
+State.SEAT_VIEW = seat_view
 
 __all__ = [
     "CHANCE",

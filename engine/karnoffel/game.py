@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games import DailySetup, Game, SeatResult, help_keys
+from engine.descriptors import DailySetup, Game, SeatResult, help_keys
 from engine.i18n import catalog
 from engine.karnoffel.actions import Deal, seeded_deals
 from engine.karnoffel.cards import Suit

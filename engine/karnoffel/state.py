@@ -37,7 +37,6 @@ from engine.karnoffel.actions import (
 from engine.karnoffel.cards import Card, Suit
 from engine.karnoffel.rules import TRICKS_TO_WIN, Rules
 from engine.karnoffel.tricks import Role, resolve_trick, role_of
-from engine.karnoffel.view import seat_view
 from engine.messages import Message
 
 __all__ = [
@@ -455,11 +454,6 @@ class State(MatchState):
         )
         self.next_dealer = self.forehand
         self.phase = Phase.OVER if self.match_winner() is not None else Phase.DEAL
-
-    # ------------------------------------------------------------------- view
-    def view(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may know, as JSON (:mod:`engine.karnoffel.view`)."""
-        return seat_view(self, seat)
 
     # ---------------------------------------------------------------- records
     def outcome(self) -> dict[str, Any]:
