@@ -117,6 +117,14 @@ class Ending:
                 return second_now and card == _TEN and suit[card] == 0
             return power[card] > power[best]
 
+        def trick_winner(plays: Sequence[tuple[int, int]], second_now: bool) -> int:
+            """The seat that takes a complete trick of (seat, card) plays."""
+            winner, top = plays[0]
+            for other, played in plays[1:]:
+                if beats(played, top, second_now):
+                    winner, top = other, played
+            return winner
+
         def trick_extras(plays: Sequence[tuple[int, int]], winner: int, last: bool) -> int:
             if solo:
                 return 0
@@ -230,10 +238,7 @@ class Ending:
                 after = code - (1 << (shift + 2 * card))
                 if len(trick) == PLAYERS:
                     last = done == TRICKS - 1
-                    winner, top = trick[0]
-                    for other, played in trick[1:]:
-                        if beats(played, top, second_now):
-                            winner, top = other, played
+                    winner = trick_winner(trick, second_now)
                     gained = trick_extras(trick, winner, last)
                     if is_re[winner]:
                         total = re_points + sum(points[c] for _, c in trick)
@@ -273,10 +278,7 @@ class Ending:
             if len(trick) == PLAYERS:
                 second_now = second and done < TRICKS - 1
                 last = done == TRICKS - 1
-                winner, top = trick[0]
-                for other, played in trick[1:]:
-                    if beats(played, top, second_now):
-                        winner, top = other, played
+                winner = trick_winner(trick, second_now)
                 gained = trick_extras(trick, winner, last)
                 total, won = re_points, re_tricks
                 if is_re[winner]:
