@@ -11,7 +11,7 @@ of the replayed game, so a code changed by hand, or moved to another date or
 game, is refused.
 
 A code also carries the version of its game's computer players
-(:attr:`engine.games.Game.players_version`). When the players have changed
+(:attr:`engine.descriptors.Game.players_version`). When the players have changed
 since, a code whose game no longer replays is not called changed: it was made
 with an earlier version of the computer players and cannot be checked here
 (``friends_code_older_players``). A code of format 1 (before the version was
