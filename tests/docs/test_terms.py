@@ -46,9 +46,7 @@ def pattern(wrong: str) -> re.Pattern[str]:
 def texts(language: str) -> dict[str, str]:
     """Every text of ``language``: catalog entries by key, rules pages by file."""
     catalog = json.loads((ROOT / "engine" / "locales" / f"{language}.json").read_text("utf-8"))
-    found = {
-        key: text for key, text in catalog.items() if not key.startswith(REWRITTEN_ELSEWHERE)
-    }
+    found = {key: text for key, text in catalog.items() if not key.startswith(REWRITTEN_ELSEWHERE)}
     for page in sorted((ROOT / "docs" / language).glob("*.md")):
         found[f"docs/{language}/{page.name}"] = page.read_text(encoding="utf-8")
     return found
@@ -62,7 +60,9 @@ def wrong_uses(terms: dict[str, dict[str, object]], found: dict[str, str]) -> li
                 for match in pattern(wrong).finditer(text):
                     start = max(0, match.start() - 30)
                     context = text[start : match.end() + 30].replace("\n", " ")
-                    uses.append(f"{where}: {match.group(0)!r} for {concept} (say {entry['term']}): …{context}…")
+                    uses.append(
+                        f"{where}: {match.group(0)!r} for {concept} (say {entry['term']}): …{context}…"
+                    )
     return uses
 
 
