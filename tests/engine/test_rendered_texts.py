@@ -41,9 +41,8 @@ CARD_CODE = re.compile(
 #: Texts that hold card notations on purpose: "How to play" draws each as the card.
 DRAWN_NOTATIONS = {"help_dk_trumps"}
 #: Texts that name a card param's card again on purpose: "your trumps are the Ten
-#: of Hearts, ...: the Ten of Hearts is the highest"; "the two Aces of Diamonds
-#: ... one of them: the fox (Ace of Diamonds)".
-NAMED_AGAIN = {"tutorial_dk_00_do", "tutorial_dk_12_do"}
+#: of Hearts, ...: the Ten of Hearts is the highest trump".
+NAMED_AGAIN = {"tutorial_dk_00_do"}
 #: Typical cards of each game for a message's card params, one per param.
 CARDS = {
     "doppelkopf": ["SK", "H9", "CJ", "S10", "HA", "DQ"],
