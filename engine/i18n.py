@@ -99,7 +99,7 @@ PARAM_KINDS: dict[str, str] = {
         "number",
     ),
     "action": "action",
-    **dict.fromkeys(("id", "text", "detail", "file", "field", "op"), "text"),
+    **dict.fromkeys(("id", "text", "detail", "file", "field", "op", "game"), "text"),
 }  # fmt: skip
 #: The kinds whose parameter names another catalog entry: the prefix of its key.
 ENTRY_PREFIXES = {"party": "party.", "announcement": "announcement.", "phase": ""}

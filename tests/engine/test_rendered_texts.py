@@ -213,6 +213,13 @@ def test_every_text_renders_cleanly(language: str, js_dir: Path) -> None:
     assert not problems, f"{len(problems)} broken texts:\n" + "\n".join(problems)
 
 
+def test_every_param_of_an_engine_message_has_a_kind() -> None:
+    # An engine message's key has no dot; its params are worded by their kinds.
+    for key, text in catalog("en").items():
+        if is_message(key):
+            assert set(PLACEHOLDER.findall(text)) <= set(PARAM_KINDS), key
+
+
 def test_the_checks_catch_what_they_look_for() -> None:
     job = {"key": "k", "message": True, "params": {"trumps": 7, "card": "CQ"}}
     entry = "{{trumps}} {{card}}"
