@@ -266,7 +266,7 @@ def share_line(
     >>> share_line("doppelkopf", 3, True, (9, 2), [True, None, True])
     'Stichtag Doppelkopf daily 3: won +9 to +2, 2 of 3 hands won.'
     >>> share_line("karnoffel", 1, False, (4, 7), [False], par=(7, 5)).split(". ")[-1]
-    'Par 7–5: -5 deals against it.'
+    'Par 7–5: -5 deals.'
     >>> share_line("karnoffel", 1, False, (4, 7), [False], par_unknown=True).split(". ")[-1]
     'Par is not known for this day yet.'
     >>> share_line("karnoffel", 12, False, (4, 7), [False], hints=True)

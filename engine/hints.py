@@ -31,31 +31,7 @@ from engine.core import MatchState
 from engine.games import GAMES
 from engine.messages import Message
 
-__all__ = ["PARAM_KINDS", "Hint", "NoHintError", "hint", "hint_for_view"]
-
-#: What each parameter of a hint or tutorial message holds, so that a page can
-#: put it in words: ``card`` a card's notation, ``cards`` notations joined by
-#: ", ", ``suit`` a suit's letter, ``seat`` a seat number, ``announcement`` an
-#: ``announcement.<id>`` catalog entry, ``number`` a count, points or a value,
-#: ``action`` an action's notation, ``text`` a quoted input.
-PARAM_KINDS: dict[str, str] = {
-    **dict.fromkeys(
-        ("card", "partner_card", "keep", "best", "winner", "beaten", "threat", "karnoffel",
-         "devil", "disarmed", "charlie", "other"),
-        "card",
-    ),
-    **dict.fromkeys(("cards", "partner_cards", "high", "trump_cards"), "cards"),
-    "suit": "suit",
-    **dict.fromkeys(("seat", "to_act"), "seat"),
-    "announcement": "announcement",
-    **dict.fromkeys(
-        ("count", "points", "value", "offered", "next", "trumps", "aces", "size", "target",
-         "confirmed"),
-        "number",
-    ),
-    "action": "action",
-    "id": "text",
-}  # fmt: skip
+__all__ = ["Hint", "NoHintError", "hint", "hint_for_view"]
 
 
 class NoHintError(ValueError):

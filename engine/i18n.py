@@ -16,6 +16,12 @@ Some parameters name other catalog entries instead of carrying words: a
 >>> render("dk_score_level_missed", {"party": "kontra", "level": "no90"})
 'Kontra announced no 90 and missed it: +2.'
 
+A list of cards (kind ``cards``, :data:`PARAM_KINDS`) travels as notations
+joined by ``","``; the engine's own text reads it with a space after each comma:
+
+>>> render("hint_show", {"cards": "BU,LK"}).split("; ")[0]
+'Show your hand to your partner: they learn that you hold BU, LK and can plan with it'
+
 A ``count`` param picks a plural entry (``key_one``, ``key_other``, ...) by
 the language's CLDR plural rules, as ``Intl.PluralRules`` does on the page:
 
@@ -33,7 +39,16 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["LANGUAGES", "PLACEHOLDER", "PLURAL_CATEGORIES", "catalog", "plural_category", "render"]
+__all__ = [
+    "ENTRY_PREFIXES",
+    "LANGUAGES",
+    "PARAM_KINDS",
+    "PLACEHOLDER",
+    "PLURAL_CATEGORIES",
+    "catalog",
+    "plural_category",
+    "render",
+]
 
 #: The site's languages; English is the source.
 LANGUAGES = ("en", "de", "es", "zh")
@@ -47,13 +62,47 @@ PLURAL_CATEGORIES = {
     "es": ("one", "other"),
     "zh": ("other",),
 }
-#: Parameters that name a catalog entry (a prefix and the id) rather than words.
-_ENTRY_PARAMS = {
-    "phase": "",
-    "party": "party.",
-    "announcement": "announcement.",
-    "level": "announcement.",
-}
+#: What each parameter of an engine message holds: the one declared place a
+#: renderer learns how to put a parameter in words (the page gets this table
+#: from the build, ``js/param-kinds.js``; :class:`engine.messages.Message`
+#: refuses a parameter not named here). The kinds:
+#:
+#: - ``card``: a card's notation (``CQ``, ``BU``); ``cards``: notations joined by
+#:   ``","`` with no space; ``suit``/``rank``: a suit's or rank's letter;
+#: - ``seat``: a seat number, named relative to the reader. The order of the
+#:   seat params is their precedence: the first one present is the message's
+#:   subject (its ``_you``/``_yours``/``_other`` variant); ``team``: a team's
+#:   number (its ``_us``/``_them`` variant);
+#: - ``party``, ``announcement``, ``phase``: the id of another catalog entry
+#:   (:data:`ENTRY_PREFIXES`);
+#: - ``date``: a ``YYYY-MM-DD`` date; ``number``: a whole number (a count,
+#:   points, a value, a trick's number); ``action``: an action's notation;
+#:   ``text``: words or a quoted input, shown as they are.
+PARAM_KINDS: dict[str, str] = {
+    **dict.fromkeys(
+        ("card", "partner_card", "keep", "best", "winner", "beaten", "threat", "karnoffel",
+         "devil", "disarmed", "charlie", "other"),
+        "card",
+    ),
+    **dict.fromkeys(("cards", "partner_cards", "high", "trump_cards"), "cards"),
+    "suit": "suit",
+    "rank": "rank",
+    **dict.fromkeys(("to_act", "seat", "bridegroom", "poor", "dealer"), "seat"),
+    "team": "team",
+    "party": "party",
+    **dict.fromkeys(("announcement", "level"), "announcement"),
+    "phase": "phase",
+    **dict.fromkeys(("date", "first"), "date"),
+    **dict.fromkeys(
+        ("count", "points", "value", "offered", "next", "trumps", "aces", "size", "target",
+         "confirmed", "number", "trick", "held", "needed", "limit", "found", "expected"),
+        "number",
+    ),
+    "action": "action",
+    **dict.fromkeys(("id", "text", "detail", "file", "field", "op", "game"), "text"),
+}  # fmt: skip
+#: The kinds whose parameter names another catalog entry: the prefix of its key.
+ENTRY_PREFIXES = {"party": "party.", "announcement": "announcement.", "phase": ""}
 
 
 @cache
@@ -97,9 +146,12 @@ def render(key: str, params: dict[str, Any] | None = None, language: str = "en")
         if name not in values:
             return match.group(0)
         value = str(values[name])
-        prefix = _ENTRY_PARAMS.get(name)
+        kind = PARAM_KINDS.get(name, "")
+        prefix = ENTRY_PREFIXES.get(kind)
         if prefix is not None and f"{prefix}{value}" in entries:
             return render(f"{prefix}{value}", None, language)
+        if kind == "cards":
+            return ", ".join(value.split(","))
         return value
 
     return PLACEHOLDER.sub(fill, entries[key])

@@ -50,7 +50,7 @@ from engine import records
 from engine.core import MatchState
 from engine.errors import RecordError
 from engine.games import game_named
-from engine.messages import Message
+from engine.messages import Message, param_problem
 
 __all__ = [
     "FOCUS_KINDS",
@@ -251,6 +251,10 @@ def _message(data: Any, where: str) -> Message:
     params = data.get("params", {})
     if not isinstance(params, dict):
         raise TutorialError(f"{where}: 'params' must be an object")
+    for name, value in params.items():
+        problem = param_problem(name, value)
+        if problem:
+            raise TutorialError(f"{where}: {data['key']} {name}: {problem}")
     try:
         return Message.of(data["key"], **params)
     except KeyError as error:

@@ -41,7 +41,7 @@ CARD_SOURCES = (
 )
 FAVICON = ROOT / "web" / "favicon.svg"
 #: Files of docs/ that are not part of the built pages.
-NOT_STAGED = ("README.md", "theme")
+NOT_STAGED = ("README.md", "theme", "terms")
 
 
 def card_pictures() -> Path:

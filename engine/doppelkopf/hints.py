@@ -54,8 +54,9 @@ _CHEAP_POINTS = 4
 
 
 def cards_param(cards: Iterable[Card]) -> str:
-    """Cards as a message parameter: their notations, joined by ", "."""
-    return ", ".join(card.notation for card in cards)
+    """Cards as a message parameter (kind ``cards``, engine.i18n.PARAM_KINDS):
+    their notations, joined by "," with no space."""
+    return ",".join(card.notation for card in cards)
 
 
 def trumps_of(hand: Iterable[Card], contract: Contract) -> list[Card]:

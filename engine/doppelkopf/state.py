@@ -394,7 +394,7 @@ class State(MatchState):
             trumps = self._normal_trumps(hand)
             if not _contains(exchange.cards, trumps):
                 return Message.of(
-                    "dk_pass_needs_trumps", trumps=",".join(c.notation for c in trumps)
+                    "dk_pass_needs_trumps", trump_cards=",".join(c.notation for c in trumps)
                 )
         return None
 

@@ -71,8 +71,9 @@ def strength(card: Card, chosen: Suit) -> int:
 
 
 def cards_param(cards: Iterable[Card]) -> str:
-    """Cards as a message parameter: their notations, joined by ", "."""
-    return ", ".join(card.notation for card in cards)
+    """Cards as a message parameter (kind ``cards``, engine.i18n.PARAM_KINDS):
+    their notations, joined by "," with no space."""
+    return ",".join(card.notation for card in cards)
 
 
 @dataclass(frozen=True)

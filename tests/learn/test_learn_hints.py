@@ -18,10 +18,10 @@ from learn_support import CONFIGS, QUICK_LEVELS, claims_problems, decision_point
 
 from engine import hints, players
 from engine.games import GAMES
-from engine.hints import PARAM_KINDS, NoHintError, hint
+from engine.hints import NoHintError, hint
 from engine.i18n import PLACEHOLDER, catalog
 from engine.karnoffel.state import new_match as karnoffel_match
-from engine.messages import Message
+from engine.messages import PARAM_KINDS, Message, param_problem
 
 POINTS = 200
 #: Decision points at which the reason of every legal action is checked.
@@ -41,9 +41,10 @@ def _check_reason(state: Any, seat: int, action: str, message: Message) -> list[
     text = message.text
     if PLACEHOLDER.search(text):
         problems.append(f"{message.key}: a placeholder is left in {text!r}")
-    for name in dict(message.params):
-        if name not in PARAM_KINDS:
-            problems.append(f"{message.key}: parameter {name!r} has no kind in PARAM_KINDS")
+    for name, value in message.params:
+        problem = param_problem(name, value)
+        if problem:
+            problems.append(f"{message.key}: {name}: {problem}")
     if not message.key.startswith("hint_"):
         problems.append(f"{message.key}: not a hint_ key")
     return problems

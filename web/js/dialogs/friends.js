@@ -6,7 +6,7 @@ import { localDate } from "../dates.js";
 import { button, h } from "../dom.js";
 import { addFriend, clearFriends, entryOf, readFriends } from "../friends-store.js";
 import { formatMessage } from "../table/messages.js";
-import { currentLanguage, formatSigned, has, t } from "../texts.js";
+import { currentLanguage, formatSigned, has, nodes, t } from "../texts.js";
 
 /** A difference to par in words ("+1 deal", "level with par"); `unit`: "deals" | "points". */
 export function parWords(difference, unit) {
@@ -33,9 +33,13 @@ function row({ name, you = false, won, scoreText, difference, unit, level, defau
   const shown = name || t("friends.no_name");
   const result = t(won ? "friends.won" : "friends.lost", { score: scoreText });
   const strength = has(`level.${level}`) ? t(`level.${level}`) : level;
-  const extra = level && level !== defaultLevel ? h("span", { class: "friends-level" }, ` (${t("friends.level", { strength })})`) : null;
+  const label = you ? (name ? t("friends.you_named", { name }) : t("friends.you")) : shown;
+  // A level other than the daily's own is noted beside the name, in the language's brackets.
+  const cell = level && level !== defaultLevel
+    ? nodes("friends.name_level", { name: label, level: h("span", { class: "friends-level" }, t("friends.level", { strength })) })
+    : [label];
   return h("tr", { class: you ? "friends-row friends-you" : "friends-row" },
-    h("th", { scope: "row", class: "friends-name" }, you ? `${t("friends.you")}${name ? ` (${name})` : ""}` : shown, extra),
+    h("th", { scope: "row", class: "friends-name" }, ...cell),
     h("td", { class: "friends-result" }, result),
     h("td", { class: "friends-par" }, difference === null || difference === undefined ? "–" : parWords(difference, unit)));
 }

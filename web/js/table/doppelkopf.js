@@ -262,11 +262,8 @@ function turnText(view, ctx) {
   switch (view.phase) {
     case "reserve": return mine ? t("dk.turn.reserve") : t("dk.turn.other_reserve", { who: name });
     case "poverty-pass": return mine ? t("dk.turn.pass") : t("dk.turn.other_pass", { who: name });
-    case "poverty-answer": {
-      if (!mine) return t("dk.turn.other_answer", { who: name });
-      const poor = view.poverty.poor;
-      return poor === seating.me ? t("dk.turn.answer_you") : t("dk.turn.answer", { poor: who(seating, poor) });
-    }
+    case "poverty-answer": // (the poor seat itself is never asked)
+      return mine ? t("dk.turn.answer", { poor: who(seating, view.poverty.poor) }) : t("dk.turn.other_answer", { who: name });
     case "poverty-return": return mine ? t("dk.turn.return") : t("dk.turn.other_return", { who: name });
     default: return mine ? t("table.turn.play") : t("table.turn.other_play", { who: name });
   }

@@ -1,42 +1,32 @@
 // The engine's messages ({key, params, text}: trick explanations, refusals,
-// deal and hand results, score lines) in words, for both games: the catalog
-// entry of `key` in the page's language, with the params in words for the
-// person at the table and the entry's variant for them:
+// deal and hand results, score lines, hints, tutorial steps) in words, for
+// both games: the catalog entry of `key` in the page's language, with the
+// params in words for the person at the table and the entry's variant for them.
 //
-//   params  card / cards, trumps (comma lists) / suit / rank   the game's names (`names`)
-//           seat, to_act, bridegroom, poor, dealer             the seat relative to the viewer
-//           party, announcement, level, phase                  their own catalog entries
-//           date, first                                        formatDate; numbers with Intl
-//           a hint's or tutorial's params by their kind (PARAM_KINDS, engine/hints.py)
-//           action (a move's notation, maybe quoted)           the game's words for it
+// What a param holds is its kind, declared once by the engine
+// (engine/i18n.py PARAM_KINDS; the build writes it to js/param-kinds.js):
+//
+//   card / cards / suit / rank    the game's names (`names`); cards are notations joined by ","
+//   seat                          the seat relative to the viewer
+//   party / announcement / phase  their own catalog entries (ENTRY_PREFIXES)
+//   date                          formatDate; number: Intl; action: the game's words for it
 //   variant team              -> _us (the viewer's team) or _them
 //           the first seat    -> _you when it is the viewer; else _yours when another
-//                                seat param is the viewer, else _other
+//                                seat param is the viewer, else _other (the seat
+//                                params in PARAM_KINDS's order: the subject first)
 //           (each only when the catalog has that variant; else the plain entry)
 //
 // A message is a sentence: its first letter is a capital even when it starts
 // with a name a language writes in lower case ("rey de bellotas").
 // A key no catalog has (the bridge's technical refusals) shows the engine's text.
+import { ENTRY_PREFIXES, PARAM_KINDS } from "../param-kinds.js";
 import { capitalized, formatDate, formatList, has, t } from "../texts.js";
 import { seatWho } from "./layout.js";
 
-/** Seat params, the message's subject first. */
-const SEAT_PARAMS = ["to_act", "seat", "bridegroom", "poor", "dealer"];
-/** Params that name another catalog entry: the prefix of its key. */
-const ENTRY_PARAMS = { party: "party.", announcement: "announcement.", level: "announcement.", phase: "" };
-const CARD_LISTS = new Set(["cards", "trumps"]);
-/**
- * The other params of hints and tutorials that name cards or seats: the
- * engine's PARAM_KINDS (engine/hints.py; tests/test_learn_web.py keeps the two in step).
- */
-export const PARAM_KINDS = {
-  card: ["card", "partner_card", "keep", "best", "winner", "beaten", "threat", "karnoffel", "devil", "disarmed", "charlie", "other"],
-  cards: ["cards", "partner_cards", "high", "trump_cards"],
-  seat: ["seat", "to_act"],
-};
-const CARD_PARAMS = new Set(PARAM_KINDS.card);
-for (const name of PARAM_KINDS.cards) CARD_LISTS.add(name);
-const DATES = new Set(["date", "first"]);
+/** The params of a kind, in PARAM_KINDS's order (for seats: the message's subject first). */
+const paramsOfKind = (kind) => Object.keys(PARAM_KINDS).filter((name) => PARAM_KINDS[name] === kind);
+const SEAT_PARAMS = paramsOfKind("seat");
+const TEAM_PARAMS = paramsOfKind("team");
 const NUMBER = /^-?\d+$/;
 
 /** Names when the game's are not known (outside a table): the notation itself. */
@@ -54,19 +44,19 @@ function seatWords(seating, value) {
   return seatWho(seating, seat);
 }
 
-/** One param in words. */
+/** One param in words, by its kind. */
 function paramWords(name, value, ctx, names) {
   const text = String(value);
-  if (CARD_PARAMS.has(name)) return names.card(text);
-  if (name === "action") return (names.action || String)(text.replace(QUOTED, "$1"));
-  if (CARD_LISTS.has(name)) return formatList(text.split(",").filter(Boolean).map((card) => names.card(card)));
-  if (name === "suit") return names.suit(text);
-  if (name === "rank") return names.rank(text);
-  if (name === "action") return names.action ? names.action(text) : text;
-  if (SEAT_PARAMS.includes(name)) return seatWords(ctx.seating, text);
-  if (name in ENTRY_PARAMS) return entryWords(ENTRY_PARAMS[name], text);
-  if (DATES.has(name)) return formatDate(text);
-  if (NUMBER.test(text)) return Number(text);
+  const kind = PARAM_KINDS[name];
+  if (kind === "card") return names.card(text);
+  if (kind === "cards") return formatList(text.split(",").filter(Boolean).map((card) => names.card(card)));
+  if (kind === "suit") return names.suit(text);
+  if (kind === "rank") return names.rank(text);
+  if (kind === "action") return (names.action || String)(text.replace(QUOTED, "$1"));
+  if (kind === "seat") return seatWords(ctx.seating, text);
+  if (kind in ENTRY_PREFIXES) return entryWords(ENTRY_PREFIXES[kind], text);
+  if (kind === "date") return formatDate(text);
+  if (NUMBER.test(text) && (kind === "number" || kind === "team" || kind === undefined)) return Number(text);
   return text;
 }
 
@@ -74,8 +64,9 @@ function paramWords(name, value, ctx, names) {
 function variantFor(key, params, seating) {
   if (!seating) return null;
   const candidates = [];
-  if (params.team !== undefined && NUMBER.test(String(params.team))) {
-    candidates.push(Number(params.team) === seating.myTeam ? "us" : "them");
+  const team = TEAM_PARAMS.map((name) => params[name]).find((value) => value !== undefined);
+  if (team !== undefined && NUMBER.test(String(team))) {
+    candidates.push(Number(team) === seating.myTeam ? "us" : "them");
   } else {
     const seats = SEAT_PARAMS.filter((name) => params[name] !== undefined).map((name) => Number(params[name]));
     if (seats.length) {

@@ -1,0 +1,240 @@
+"""Every text of every catalog rendered as the page renders it (issue 44).
+
+Each key of each language goes through the page's own formatters under Node
+(web/js/texts.js; an engine message through web/js/table/messages.js by way of
+its game's table, its params worded by their kinds as the engine declares them,
+engine/i18n.py PARAM_KINDS). The params are typical ones of their kind, or the
+very ones a tutorial step passes. A text fails when it shows:
+
+- a placeholder left unfilled, or two spaces in a row;
+- a card's notation ("CQ", "H10", "BU") instead of its name;
+- a number param not as a number of its own ("7-Trümpfe"), or a card param
+  without its card's name (a list of cards worded as a number, or cut wrong);
+- a card param's name said twice ("su reina de tréboles, la reina de tréboles").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.i18n import LANGUAGES, PARAM_KINDS, PLACEHOLDER
+from sitebuild.site import param_kinds_module
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALES = ROOT / "engine" / "locales"
+TUTORIALS = ROOT / "engine" / "tutorial_data"
+RENDER = Path(__file__).with_name("render_texts.mjs")
+VARIANT = re.compile(r"_(us|them|you|yours|other|one)$")
+#: A card's notation standing in a text: Doppelkopf's, then Karnöffel's.
+CARD_CODE = re.compile(
+    r"(?<![A-Za-z0-9])(?:[CSHD](?:10|[AKQJ9])|[ALHB](?:10|[2-9UOK]))(?![A-Za-z0-9])"
+)
+#: Texts that hold card notations on purpose: "How to play" draws each as the card.
+DRAWN_NOTATIONS = {"help_dk_trumps"}
+#: Texts that name a card param's card again on purpose: "your trumps are the Ten
+#: of Hearts, ...: the Ten of Hearts is the highest trump".
+NAMED_AGAIN = {"tutorial_dk_00_do"}
+#: Typical cards of each game for a message's card params, one per param.
+CARDS = {
+    "doppelkopf": ["SK", "H9", "CJ", "S10", "HA", "DQ"],
+    "karnoffel": ["H9", "LK", "B3", "A10", "HO", "L8"],
+}
+SUITS = {"doppelkopf": "H", "karnoffel": "L"}
+RANKS = {"doppelkopf": "K", "karnoffel": "K"}
+#: Words for the params of the page's own texts (the page words them itself).
+PAGE_WORDS = {"who": "West", "name": "West", "names": "West", "card": "Ace", "role": "partner"}
+
+
+def catalog(language: str) -> dict[str, str]:
+    entries: dict[str, str] = json.loads((LOCALES / f"{language}.json").read_text("utf-8"))
+    return entries
+
+
+def game_of(key: str) -> str:
+    return "doppelkopf" if re.match(r"(tutorial_|hint_|review_|help_)?dk[_.]", key) else "karnoffel"
+
+
+def is_message(key: str) -> bool:
+    """An engine message's key (the page's own texts are dotted: "table.card.why")."""
+    return "." not in key
+
+
+def tutorial_params() -> dict[str, list[dict[str, Any]]]:
+    """The params each tutorial message is shown with, by key."""
+    found: dict[str, list[dict[str, Any]]] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("key"), str) and "params" in node:
+                found.setdefault(node["key"], []).append(node["params"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in sorted(TUTORIALS.glob("*.json")):
+        walk(json.loads(path.read_text("utf-8")))
+    return found
+
+
+def typical_params(key: str, names: set[str]) -> dict[str, Any]:
+    """Params of their kinds for an engine message: seats as the variant wants
+    them (South, seat 0, is the viewer), a count for the plural form, numbers
+    from 7 up, a different card for each card param."""
+    game, variant = game_of(key), (VARIANT.search(key) or [None, ""])[1]
+    cards = iter(CARDS[game])
+    numbers = iter(range(7, 99))
+    seats = iter([0, 2] if variant == "you" else [1, 0] if variant == "yours" else [1, 3, 2])
+    params: dict[str, Any] = {}
+    for name in sorted(names, key=list(PARAM_KINDS).index):
+        kind = PARAM_KINDS[name]
+        if name == "count":
+            params[name] = 1 if variant == "one" else 3
+        elif kind == "card" or kind == "action":
+            params[name] = next(cards)
+        elif kind == "cards":
+            params[name] = f"{next(cards)},{next(cards)}"
+        elif kind == "seat":
+            params[name] = next(seats)
+        elif kind == "team":
+            params[name] = 1 if variant == "them" else 0
+        elif kind == "number":
+            params[name] = next(numbers)
+        else:
+            params[name] = {
+                "suit": SUITS[game],
+                "rank": RANKS[game],
+                "party": "re",
+                "announcement": "no90",
+                "phase": "phase_show",
+                "date": "2026-12-03",
+            }.get(kind, "abc")
+    return params
+
+
+def jobs(language: str) -> list[dict[str, Any]]:
+    entries, shown = catalog(language), tutorial_params()
+    out = []
+    for key, text in entries.items():
+        names = set(PLACEHOLDER.findall(text)) | set(
+            PLACEHOLDER.findall(catalog("en").get(key, ""))
+        )
+        if is_message(key) and names <= set(PARAM_KINDS):
+            for number, params in enumerate(shown.get(key) or [typical_params(key, names)]):
+                job = {"key": key, "params": params, "game": game_of(key), "message": True}
+                out.append({"id": f"{key}#{number}", **job})
+        else:
+            params = {name: PAGE_WORDS.get(name, 3) for name in names}
+            if key.endswith("_one"):
+                params["count"] = 1
+            out.append({"id": key, "key": key, "params": params})
+    return out
+
+
+@pytest.fixture(scope="module")
+def js_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The page's modules with the build's js/param-kinds.js beside them."""
+    if shutil.which("node") is None:
+        pytest.skip("Node is not installed")
+    target = tmp_path_factory.mktemp("js") / "js"
+    shutil.copytree(ROOT / "web" / "js", target)
+    (target / "param-kinds.js").write_text(param_kinds_module(), encoding="utf-8")
+    yield target
+
+
+@cache
+def _rendered(language: str, js_dir: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    todo = jobs(language)
+    payload = json.dumps({"language": language, "entries": catalog(language), "jobs": todo})
+    done = subprocess.run(
+        ["node", str(RENDER), str(js_dir)],
+        input=payload,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    rendered: dict[str, Any] = json.loads(done.stdout)
+    return todo, rendered
+
+
+def problems_of(job: dict[str, Any], text: str, cards: dict[str, str], entry: str) -> list[str]:
+    found = []
+    if PLACEHOLDER.search(text):
+        found.append("a placeholder is left")
+    if "  " in text:
+        found.append("two spaces in a row")
+    if job["key"] not in DRAWN_NOTATIONS and (codes := CARD_CODE.findall(text)):
+        found.append(f"card notation {', '.join(codes)} in the text")
+    if not job.get("message"):
+        return found
+    for name, value in job["params"].items():
+        if f"{{{{{name}}}}}" not in entry:
+            continue
+        kind = PARAM_KINDS[name]
+        # A number of its own: not "7-" cut from a card's name (German "3-mal" is fine).
+        alone = rf"(?<![0-9A-Za-z\-]){value}(?![0-9A-Za-z]|-(?![^\W\d_]))"
+        if kind == "number" and not re.search(alone, text):
+            found.append(f"{name}={value} is not shown as a number")
+        if kind in ("card", "cards"):
+            placed = entry.count(f"{{{{{name}}}}}")
+            for code in str(value).split(","):
+                # (not inside a longer word: "eine der beiden Kreuz-Damen")
+                said = len(
+                    re.findall(rf"{re.escape(cards[code])}(?![a-zà-ÿ])", text, re.IGNORECASE)
+                )
+                if said == 0:
+                    found.append(f"{name}: {code} is not named ({cards[code]!r})")
+                elif said > placed and job["key"] not in NAMED_AGAIN:
+                    found.append(f"{name}: {cards[code]!r} is said {said} times")
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_renders_cleanly(language: str, js_dir: Path) -> None:
+    todo, rendered = _rendered(language, js_dir)
+    entries = catalog(language)
+    assert len(rendered) == len(todo) >= len(entries)
+    problems = []
+    for job in todo:
+        result = rendered[job["id"]]
+        for problem in problems_of(job, result["text"], result["cards"], entries[job["key"]]):
+            problems.append(f"{job['id']}: {problem}: {result['text']!r}")
+    assert not problems, f"{len(problems)} broken texts:\n" + "\n".join(problems)
+
+
+def test_every_param_of_an_engine_message_has_a_kind() -> None:
+    # An engine message's key has no dot; its params are worded by their kinds.
+    for key, text in catalog("en").items():
+        if is_message(key):
+            assert set(PLACEHOLDER.findall(text)) <= set(PARAM_KINDS), key
+
+
+def test_the_checks_catch_what_they_look_for() -> None:
+    job = {"key": "k", "message": True, "params": {"trumps": 7, "card": "CQ"}}
+    entry = "{{trumps}} {{card}}"
+    cards = {"CQ": "Queen of Clubs"}
+    assert problems_of(job, "7 Queen of Clubs", cards, entry) == []
+    assert problems_of(job, "7-mal Queen of Clubs", cards, entry) == []
+    assert problems_of(job, "Bei 7- Trümpfen Queen of Clubs", cards, entry) == [
+        "trumps=7 is not shown as a number"
+    ]
+    assert problems_of(job, "7  Queen of Clubs, the Queen of Clubs", cards, entry) == [
+        "two spaces in a row",
+        "card: 'Queen of Clubs' is said 2 times",
+    ]
+    assert problems_of(job, "7 Herz-Zehn, -CQ {{x}}", cards, entry) == [
+        "a placeholder is left",
+        "card notation CQ in the text",
+        "card: CQ is not named ('Queen of Clubs')",
+    ]
