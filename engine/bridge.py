@@ -39,8 +39,9 @@ Requests (``op``):
   It never changes the session.
 - ``tutorial``: ``{"id"}`` opens a tutorial (:mod:`engine.tutorials`; the
   catalog lists them). Its state responses carry ``tutorial: {"id", "title",
-  "step", "steps", "complete", "by", "instruction", "explanation", "focus",
-  "done", "ending", "lesson", "can_undo"}``; a tutorial never counts in the
+  "step", "steps", "stop", "stops", "complete", "by", "waits", "instruction",
+  "explanation", "focus", "done", "ending", "lesson", "can_undo"}`` (``done``:
+  a list of messages; see :mod:`engine.tutorials` for stops); a tutorial never counts in the
   statistics. In a tutorial ``act`` must make the step's move: a legal but
   other move is refused with the step's ``explanation`` (top level of the
   error response) and changes nothing; ``step`` plays the scripted computer

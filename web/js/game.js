@@ -187,7 +187,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   /** A tutorial's computer step that asks the person to look first, not yet looked at. */
   function tutorialWaits(response) {
     const tutorial = response && response.tutorial;
-    return !!(tutorial && !tutorial.complete && tutorial.by === "computer" && tutorial.instruction
+    return !!(tutorial && !tutorial.complete && tutorial.by === "computer" && tutorial.waits
       && response.turn.who === "computer" && state.coach.looked !== tutorial.step);
   }
 
@@ -203,7 +203,6 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       waiting: tutorialWaits(response),
       betweenDeals: view.phase === "deal",
       onNext: () => lookedAt(response),
-      onUndo: () => { undo().catch(() => {}); },
       onLeave: () => callHook("onLeaveTutorial", response),
     });
   }

@@ -1,5 +1,6 @@
 // The coach on the table: a tutorial's step (its instruction, what the last
-// step taught, why a move was refused, Next / Take back / Leave) and the
+// steps taught, why a move was refused, Next / Leave; a scripted lesson has
+// no take-back: a wrong move is refused anyway) and the
 // "learn with hints" advice (the recommended action highlighted, its reason).
 // Drawn after the table (game.js), over the table's own elements: what to
 // highlight is the engine's (the step's `focus`, the hint's `action`); this
@@ -70,9 +71,10 @@ function tutorialBox(tutorial, coach, words, handlers) {
   const rows = [];
   const title = h("p", { class: "coach-title" },
     h("b", {}, words(tutorial.title)), " ",
-    h("span", { class: "coach-step" }, t("learn.step_of", { step: Math.min(tutorial.step + 1, tutorial.steps), steps: tutorial.steps })));
+    h("span", { class: "coach-step" }, t("learn.step_of", { step: tutorial.stop, steps: tutorial.stops })));
   rows.push(title);
-  if (tutorial.done && !coach.refusal) rows.push(h("p", { class: "coach-done" }, words(tutorial.done)));
+  // What the moves since the last waiting step taught: on show until the next one waits.
+  if (!coach.refusal) for (const done of tutorial.done) rows.push(h("p", { class: "coach-done" }, words(done)));
   if (coach.refusal) {
     rows.push(h("p", { class: "coach-refusal", role: "alert" }, words(coach.refusal.error), " ", words(coach.refusal.explanation)));
   }
@@ -81,10 +83,9 @@ function tutorialBox(tutorial, coach, words, handlers) {
   else if (tutorial.instruction && !handlers.betweenDeals) rows.push(h("p", { class: "coach-instruction" }, words(tutorial.instruction)));
   const buttons = [];
   if (handlers.waiting) buttons.push(h("button", { type: "button", class: "coach-next primary", onclick: handlers.onNext }, t("learn.next")));
-  if (tutorial.can_undo && !tutorial.complete) buttons.push(h("button", { type: "button", class: "coach-undo", onclick: handlers.onUndo }, t("learn.undo")));
   buttons.push(h("button", { type: "button", class: "coach-leave", onclick: handlers.onLeave }, t(tutorial.complete ? "learn.finish" : "learn.leave")));
   rows.push(h("div", { class: "coach-actions" }, buttons));
-  return h("div", { class: "coach-tutorial", dataset: { tutorial: tutorial.id, step: tutorial.step, complete: String(tutorial.complete) } }, rows);
+  return h("div", { class: "coach-tutorial", dataset: { tutorial: tutorial.id, step: tutorial.step, stop: tutorial.stop, complete: String(tutorial.complete) } }, rows);
 }
 
 function hintBox(coach, words, actionWords) {
@@ -103,7 +104,7 @@ function hintBox(coach, words, actionWords) {
  * Draw the coach for `response` into `box` and mark the table. `coach`: the
  * controller's {hints, hint, hintProblem, refusal}; `words(message)` an engine
  * message in words; `actionWords(action)` a move in words; handlers:
- * {waiting, betweenDeals, onNext, onUndo, onLeave}.
+ * {waiting, betweenDeals, onNext, onLeave}.
  */
 export function renderCoach(box, parts, response, coach, { words, actionWords, ...handlers }) {
   unmark(parts);
