@@ -51,12 +51,14 @@ Requests (``op``):
   action after it.
 - ``deal``: deals the next deal after a deal is over.
 - ``view``: the current state again.
-- ``share``: ``{"address", "lang"?, "name"?, "hints"?}`` → ``{"text", "line", "won", "score",
-  "par", "code", "link"}`` of the finished daily, worded in ``lang`` (``en`` by
-  default; one of :data:`engine.i18n.LANGUAGES`). ``par`` is ``{"score",
-  "difference", "text"}`` when the pinned daily has par (else ``null``);
-  ``code`` is the friends' code of the game (:mod:`engine.friends`) carrying
-  ``name``, and ``link`` the daily's address with it (the share text ends with it); ``hints: true`` says it was played with hints.
+- ``share``: ``{"address", "lang"?, "name"?, "hints"?}`` → ``{"text", "line", "verdict",
+  "won", "score", "par", "code", "link"}`` of the finished daily, worded in ``lang`` (``en``
+  by default; one of :data:`engine.i18n.LANGUAGES`). The share text ends with
+  ``address`` alone; ``verdict`` says who won ("You won 7–2"). ``par`` is
+  ``{"score", "difference", "text", "sentence"}`` when the pinned daily has par
+  (else ``null``; ``sentence``: par in plain words); ``code`` is the friends'
+  code of the game (:mod:`engine.friends`) carrying ``name``, and ``link`` the
+  daily's address with it; ``hints: true`` says it was played with hints.
 - ``friend``: ``{"code", "daily": {"game", "date"}, "today", "pinned"}`` verifies
   a friend's code (or a link with one) by replaying it against that daily →
   ``{"friend": {"game", "date", "number", "name", "level", "result", "par"},
@@ -70,9 +72,11 @@ Requests (``op``):
   (with ``game``: its ``par_unit`` too, what a difference to par counts).
 
 A state response is ``{"ok": true, "view", "save", "outcome", "turn", "played"?,
-"daily"?, "tutorial"?}`` where ``view`` is ``State.view(seat)`` and ``turn`` is
+"daily"?, "tutorial"?, "suggest"?}`` where ``view`` is ``State.view(seat)`` and ``turn`` is
 ``{"seat", "who"}``: who acts next, ``"person"``, ``"computer"`` (the ``step``
-op is due) or ``"none"`` (``seat`` null: a deal is due, or the match is over). Errors:
+op is due) or ``"none"`` (``seat`` null: a deal is due, or the match is over);
+``suggest: true`` when the person's decision is one a page shows the engine's
+suggestion for (``Game.suggested_phases``, from the ``hint`` op). Errors:
 ``{"ok": false, "error": {"key", "params", "text"}}`` (a refused tutorial move
 adds ``explanation`` and ``tutorial``).
 
@@ -389,14 +393,17 @@ class Session:
                 "score": self.par["score"],
                 "difference": par.difference(game, result, self.par["score"]),
                 "text": daily.par_summary(game, result.score, self.par["score"], lang),
+                "sentence": daily.par_sentence(game, result.score, self.par["score"], lang),
             }
         deals = result.deals
         hinted = _field(request, "hints", bool, False)
         return {
             "ok": True,
+            # The site's address only: short, and no spoiler (the friends' link is apart).
             "text": daily.share_text(
-                game, number, result.won, result.score, deals, link, lang, hinted, par=par_score
+                game, number, result.won, result.score, deals, address, lang, hinted, par=par_score
             ),
+            "verdict": daily.verdict_words(game, result.won, result.score, lang),
             "line": daily.share_line(
                 game, number, result.won, result.score, deals, lang, hinted, par=par_score
             ),
@@ -550,6 +557,12 @@ def _state_of(match: MatchState, seat: int, tutorial: Tutorial | None = None) ->
     }
     if tutorial is not None:
         response["tutorial"] = tutorial.progress(match)
+    view = response["view"]
+    if (
+        response["turn"]["who"] == "person"
+        and view["phase"] in GAMES[view["game"]].suggested_phases
+    ):
+        response["suggest"] = True  # the page asks the ``hint`` op and marks its answer
     return response
 
 

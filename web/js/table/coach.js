@@ -88,8 +88,9 @@ function tutorialBox(tutorial, coach, words, handlers) {
   return h("div", { class: "coach-tutorial", dataset: { tutorial: tutorial.id, step: tutorial.step, stop: tutorial.stop, complete: String(tutorial.complete) } }, rows);
 }
 
-function hintBox(coach, words, actionWords) {
-  const left = plural("learn.hints_left", coach.hints);
+function hintBox(coach, words, actionWords, handlers) {
+  const kept = coach.hints === Infinity;
+  const left = kept ? t("learn.hints_kept") : plural("learn.hints_left", coach.hints);
   const rows = [h("p", { class: "coach-hint-head" }, h("b", {}, t("learn.hints_title")), " ", h("span", { class: "coach-hints-left" }, left))];
   if (coach.hint) {
     rows.push(h("p", { class: "coach-hint-text", dataset: { action: coach.hint.action } },
@@ -97,14 +98,24 @@ function hintBox(coach, words, actionWords) {
   } else if (coach.hintProblem) {
     rows.push(h("p", { class: "coach-hint-text coach-hint-none" }, words(coach.hintProblem)));
   }
-  return h("div", { class: "coach-hints", dataset: { left: coach.hints } }, rows);
+  if (!kept) rows.push(h("div", { class: "coach-actions" }, h("button", { type: "button", class: "coach-hints-keep", onclick: handlers.onKeepHints }, t("learn.hints_keep"))));
+  return h("div", { class: "coach-hints", dataset: { left: kept ? "all" : coach.hints } }, rows);
+}
+
+/** Hints ran out by themselves: say so, and offer more or to keep them on. */
+function hintsOverBox(handlers) {
+  return h("div", { class: "coach-hints coach-hints-over", dataset: { left: 0 } },
+    h("p", { class: "coach-hint-head" }, h("b", {}, t("learn.hints_title")), " ", t("learn.hints_over", { number: handlers.batch })),
+    h("div", { class: "coach-actions" },
+      h("button", { type: "button", class: "coach-hints-more primary", onclick: handlers.onMoreHints }, t("learn.hints_more", { number: handlers.batch })),
+      h("button", { type: "button", class: "coach-hints-keep", onclick: handlers.onKeepHints }, t("learn.hints_keep"))));
 }
 
 /**
  * Draw the coach for `response` into `box` and mark the table. `coach`: the
- * controller's {hints, hint, hintProblem, refusal}; `words(message)` an engine
- * message in words; `actionWords(action)` a move in words; handlers:
- * {waiting, betweenDeals, onNext, onLeave}.
+ * controller's {hints, hint, hintProblem, refusal, hintsOver}; `words(message)`
+ * an engine message in words; `actionWords(action)` a move in words; handlers:
+ * {waiting, betweenDeals, onNext, onLeave, batch (hints per "more"), onMoreHints, onKeepHints}.
  */
 export function renderCoach(box, parts, response, coach, { words, actionWords, ...handlers }) {
   unmark(parts);
@@ -115,8 +126,10 @@ export function renderCoach(box, parts, response, coach, { words, actionWords, .
     if (!tutorial.complete && (tutorial.by === "person" || handlers.waiting)) markFocus(parts, tutorial.focus);
   }
   if (coach.hints > 0) {
-    children.push(hintBox(coach, words, actionWords));
+    children.push(hintBox(coach, words, actionWords, handlers));
     if (coach.hint) for (const element of actionElements(parts, coach.hint.action)) element.classList.add(HINTED);
+  } else if (coach.hintsOver) {
+    children.push(hintsOverBox(handlers));
   }
   box.replaceChildren(...children);
   box.hidden = children.length === 0;
