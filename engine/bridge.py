@@ -548,20 +548,17 @@ class Session:
 
 
 def _state_of(match: MatchState, seat: int, tutorial: Tutorial | None = None) -> dict[str, Any]:
-    response = {
+    view, turn = match.view(seat), _turn(match)
+    response: dict[str, Any] = {
         "ok": True,
-        "view": match.view(seat),
+        "view": view,
         "save": saves.save_of(match, seat, tutorial.id if tutorial else None),
         "outcome": match.outcome(),
-        "turn": _turn(match),
+        "turn": turn,
     }
     if tutorial is not None:
         response["tutorial"] = tutorial.progress(match)
-    view = response["view"]
-    if (
-        response["turn"]["who"] == "person"
-        and view["phase"] in GAMES[view["game"]].suggested_phases
-    ):
+    if turn["who"] == "person" and view["phase"] in GAMES[view["game"]].suggested_phases:
         response["suggest"] = True  # the page asks the ``hint`` op and marks its answer
     return response
 

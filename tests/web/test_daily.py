@@ -78,6 +78,30 @@ def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(
             dialog = sp.page.locator("dialog[data-dialog=result][open]")
             dialog.wait_for()
             assert dialog.locator(".app-dialog-title").inner_text() == "Daily #3 · 2026-12-03"
+            # Issue 43: who won in words first, then par in a sentence, then the share;
+            # friends' codes and the fair-play note behind a closed disclosure.
+            body = dialog.locator(".app-dialog-body > *")
+            order = body.evaluate_all("nodes => nodes.map((n) => n.className)")
+            assert order[:4] == [
+                "result-verdict",
+                "result-par-text",
+                "share-panel",
+                "result-friends",
+            ]
+            score = end_one["outcome"]["score"]
+            winner = "You won" if won else "The opponents won"
+            assert dialog.locator(".result-verdict").inner_text() == (
+                f"{winner} {max(score)}–{min(score)}"
+            )
+            assert (
+                dialog.locator(".result-par-text")
+                .inner_text()
+                .startswith("Par: a computer player in your seat, with the same cards, ")
+            )
+            assert dialog.locator(".result-friends").get_attribute("open") is None
+            assert dialog.locator(".result-friends .friends-honest").count() == 1
+            assert not dialog.locator(".friends-honest").is_visible()
+            assert text.endswith(f"\n{site_url}") and "friend=" not in text
             assert (
                 sp.page.evaluate("document.querySelector('dialog[open] .share-text').textContent")
                 == text

@@ -211,7 +211,7 @@ def engine_hint(save: dict[str, Any]) -> dict[str, Any]:
     return session.op_hint({})
 
 
-def test_hints_advise_three_decisions_with_the_engines_choice_then_switch_off(
+def test_hints_advise_three_decisions_then_say_so_and_offer_more_or_to_keep_them_on(
     browser: Any, site_url: str
 ) -> None:
     with site_context(browser, site_url) as sp:
@@ -240,8 +240,24 @@ def test_hints_advise_three_decisions_with_the_engines_choice_then_switch_off(
                 "(n) => globalThis.stichtag.game.response.save.actions.length > n",
                 arg=len(shown["save"]["actions"]),
             )
-        page.wait_for_function("() => !document.querySelector('.coach-hints')")
+        # Issue 43: the hints say that they stopped, and offer more or to keep them on.
+        over = page.locator(".coach-hints-over")
+        over.wait_for()
+        assert over.locator(".coach-hint-head").inner_text() == (
+            "Learn with hints: Hints are off now: your 3 decisions with hints are done."
+        )
         assert switch.get_attribute("aria-pressed") == "false"
+        assert page.evaluate("globalThis.stichtag.game.hints") == 0
+        over.locator(".coach-hints-more").click()
+        assert page.evaluate("globalThis.stichtag.game.hints") == 3
+        assert switch.get_attribute("aria-pressed") == "true"
+        page.locator(".coach-hint-text").wait_for()
+        page.locator(".coach-hints-keep").click()
+        assert page.inner_text(".coach-hints-left") == "on until you switch them off"
+        assert page.locator(".coach-hints").get_attribute("data-left") == "all"
+        assert page.locator(".coach-hints-keep").count() == 0
+        switch.click()
+        assert page.locator(".coach-hints").count() == 0
         assert page.evaluate("globalThis.stichtag.game.hints") == 0
         sp.assert_clean()
 
