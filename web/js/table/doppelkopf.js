@@ -283,9 +283,9 @@ const RESERVATION_HELP = [
 ];
 
 /**
- * "Healthy, or a reservation?" in words a newcomer knows: what the two mean,
- * the engine's suggestion (ctx.suggestion, from its `hint` op) and, behind a
- * disclosure, what each reservation on offer is.
+ * "Healthy, or a reservation?" in words a newcomer knows: above the buttons what
+ * the two mean and the engine's suggestion (ctx.suggestion, from its `hint` op);
+ * below them, behind a disclosure, what each reservation on offer is.
  */
 function reservationHelp(calls, ctx) {
   const rows = [h("p", { class: "dk-reserve-explain" }, t("dk.reserve.explain"))];
@@ -296,12 +296,12 @@ function reservationHelp(calls, ctx) {
   }
   const lines = RESERVATION_HELP.filter(([actions]) => actions.some((action) => calls.includes(action)))
     .map(([, key]) => h("li", {}, t(key)));
+  let details = null;
   if (lines.length) {
     if (calls.some((call) => call.startsWith("solo-"))) lines.push(h("li", {}, t("dk.reserve.solo_stakes")));
-    rows.push(h("details", { class: "dk-reserve-details" },
-      h("summary", {}, t("dk.reserve.details")), h("ul", {}, lines)));
+    details = h("details", { class: "dk-reserve-details" }, h("summary", {}, t("dk.reserve.details")), h("ul", {}, lines));
   }
-  return h("div", { class: "dk-reserve-help" }, rows);
+  return { above: h("div", { class: "dk-reserve-help" }, rows), below: details };
 }
 
 function renderCalls(parts, view, ctx) {
@@ -314,8 +314,8 @@ function renderCalls(parts, view, ctx) {
   if (ctx.exchangeConfirm) buttons.push(ctx.exchangeConfirm);
   const onlyAnnounce = calls.length === 1 && calls[0] === "announce" && !ctx.exchangeConfirm;
   const title = buttons.length && !onlyAnnounce ? h("p", { class: "calls-title" }, turnText(view, ctx)) : null;
-  const help = view.phase === "reserve" && calls.length ? reservationHelp(calls, ctx) : null;
-  parts.actions.replaceChildren(...(title ? [title] : []), ...(help ? [help] : []), ...buttons);
+  const help = view.phase === "reserve" && calls.length ? reservationHelp(calls, ctx) : { above: null, below: null };
+  parts.actions.replaceChildren(...[title, help.above, ...buttons, help.below].filter(Boolean));
   parts.actions.hidden = buttons.length === 0;
   parts.actions.classList.toggle("dk-announce-only", onlyAnnounce);
 }
