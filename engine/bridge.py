@@ -42,8 +42,9 @@ Requests (``op``):
   It never changes the session.
 - ``tutorial``: ``{"id"}`` opens a tutorial (:mod:`engine.tutorials`; the
   catalog lists them). Its state responses carry ``tutorial: {"id", "title",
-  "step", "steps", "complete", "by", "instruction", "explanation", "focus",
-  "done", "ending", "lesson", "can_undo"}``; a tutorial never counts in the
+  "step", "steps", "stop", "stops", "complete", "by", "waits", "instruction",
+  "explanation", "focus", "done", "ending", "lesson", "can_undo"}`` (``done``:
+  a list of messages; see :mod:`engine.tutorials` for stops); a tutorial never counts in the
   statistics. In a tutorial ``act`` must make the step's move: a legal but
   other move is refused with the step's ``explanation`` (top level of the
   error response) and changes nothing; ``step`` plays the scripted computer
@@ -53,12 +54,14 @@ Requests (``op``):
   action after it.
 - ``deal``: deals the next deal after a deal is over.
 - ``view``: the current state again.
-- ``share``: ``{"address", "lang"?, "name"?, "hints"?}`` → ``{"text", "line", "won", "score",
-  "par", "code", "link"}`` of the finished daily, worded in ``lang`` (``en`` by
-  default; one of :data:`engine.i18n.LANGUAGES`). ``par`` is ``{"score",
-  "difference", "text"}`` when the pinned daily has par (else ``null``);
-  ``code`` is the friends' code of the game (:mod:`engine.friends`) carrying
-  ``name``, and ``link`` the daily's address with it (the share text ends with it); ``hints: true`` says it was played with hints.
+- ``share``: ``{"address", "lang"?, "name"?, "hints"?}`` → ``{"text", "line", "verdict",
+  "won", "score", "par", "code", "link"}`` of the finished daily, worded in ``lang`` (``en``
+  by default; one of :data:`engine.i18n.LANGUAGES`). The share text ends with
+  ``address`` alone; ``verdict`` says who won ("You won 7–2"). ``par`` is
+  ``{"score", "difference", "text", "sentence"}`` when the pinned daily has par
+  (else ``null``; ``sentence``: par in plain words); ``code`` is the friends'
+  code of the game (:mod:`engine.friends`) carrying ``name``, and ``link`` the
+  daily's address with it; ``hints: true`` says it was played with hints.
 - ``friend``: ``{"code", "daily": {"game", "date"}, "today", "pinned"}`` verifies
   a friend's code (or a link with one) by replaying it against that daily →
   ``{"friend": {"game", "date", "number", "name", "level", "result", "par"},
@@ -72,9 +75,11 @@ Requests (``op``):
   (with ``game``: its ``par_unit`` too, what a difference to par counts).
 
 A state response is ``{"ok": true, "view", "save", "outcome", "turn", "played"?,
-"daily"?, "tutorial"?}`` where ``view`` is ``State.view(seat)`` and ``turn`` is
+"daily"?, "tutorial"?, "suggest"?}`` where ``view`` is ``State.view(seat)`` and ``turn`` is
 ``{"seat", "who"}``: who acts next, ``"person"``, ``"computer"`` (the ``step``
-op is due) or ``"none"`` (``seat`` null: a deal is due, or the match is over). Errors:
+op is due) or ``"none"`` (``seat`` null: a deal is due, or the match is over);
+``suggest: true`` when the person's decision is one a page shows the engine's
+suggestion for (``Game.suggested_phases``, from the ``hint`` op). Errors:
 ``{"ok": false, "error": {"key", "params", "text"}}`` (a refused tutorial move
 adds ``explanation`` and ``tutorial``).
 
@@ -329,15 +334,18 @@ class Session(ResultOps):
 
 
 def _state_of(match: MatchState, seat: int, tutorial: Tutorial | None = None) -> dict[str, Any]:
-    response = {
+    view, turn = match.view(seat), _turn(match)
+    response: dict[str, Any] = {
         "ok": True,
-        "view": match.view(seat),
+        "view": view,
         "save": saves.save_of(match, seat, tutorial.id if tutorial else None),
         "outcome": match.outcome(),
-        "turn": _turn(match),
+        "turn": turn,
     }
     if tutorial is not None:
         response["tutorial"] = tutorial.progress(match)
+    if turn["who"] == "person" and view["phase"] in GAMES[view["game"]].suggested_phases:
+        response["suggest"] = True  # the page asks the ``hint`` op and marks its answer
     return response
 
 

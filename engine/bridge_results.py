@@ -86,15 +86,18 @@ class ResultOps(SessionData):
                 "score": self.par["score"],
                 "difference": par.difference(game, result, self.par["score"]),
                 "text": daily.par_summary(game, result.score, self.par["score"], lang),
+                "sentence": daily.par_sentence(game, result.score, self.par["score"], lang),
             }
         unknown = par_score is None  # a day past the par horizon: its result says so
         played = (game, number, result.won, result.score, result.deals)
         hinted = request_field(request, "hints", bool, False)
         return {
             "ok": True,
+            # The site's address only: short, and no spoiler (the friends' link is apart).
             "text": daily.share_text(
-                *played, link, lang, hinted, par=par_score, par_unknown=unknown
+                *played, address, lang, hinted, par=par_score, par_unknown=unknown
             ),
+            "verdict": daily.verdict_words(game, result.won, result.score, lang),
             "line": daily.share_line(*played, lang, hinted, par=par_score, par_unknown=unknown),
             "won": result.won,
             "score": list(result.score),

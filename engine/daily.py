@@ -172,6 +172,59 @@ def par_summary(
     )
 
 
+def verdict_words(
+    game: str, won: bool, score: tuple[int, int] | list[int], language: str = "en"
+) -> str:
+    """Who won, in words, the winner's score first: what a result opens with.
+
+    >>> verdict_words("karnoffel", True, (7, 2)), verdict_words("karnoffel", False, (2, 7))
+    ('You won 7–2', 'The opponents won 7–2')
+    >>> verdict_words("doppelkopf", False, (-4, 6))
+    'A computer player won with +6 points; you have -4'
+    """
+    mine, theirs = score[0], score[1]
+    if GAMES[game].signed_scores:
+        key = "result.verdict.won_seat" if won else "result.verdict.lost_seat"
+        return render(key, {"mine": f"{mine:+d}", "theirs": f"{theirs:+d}"}, language)
+    winner_first = (mine, theirs) if won else (theirs, mine)
+    words = _score_words(game, winner_first, "share.text.score", language)
+    key = "result.verdict.won_team" if won else "result.verdict.lost_team"
+    return render(key, {"score": words}, language)
+
+
+def par_sentence(
+    game: str, score: tuple[int, int] | list[int], par: list[int], language: str = "en"
+) -> str:
+    """Par in plain words for a newcomer: what the computer player did in the
+    person's seat with the same cards, and how the person compares.
+
+    >>> print(par_sentence("karnoffel", (2, 7), [6, 7]))
+    Par: a computer player in your seat, with the same cards, lost 6–7. You finished 4 deals behind it.
+    >>> print(par_sentence("doppelkopf", (5, 2), [2, 4]))
+    Par: a computer player in your seat, with the same cards, scored +2 points. You scored 3 points more.
+    >>> print(par_sentence("karnoffel", (7, 5), [7, 5]).split(". ")[1])
+    You did exactly as well as par.
+    """
+    from engine.par import difference, margin
+
+    theirs = (par[0], par[1])
+    if GAMES[game].signed_scores:
+        first = render("par.sentence.scored", {"points": f"{par[0]:+d}"}, language)
+    else:
+        key = "par.sentence.won" if margin(game, theirs) > 0 else "par.sentence.lost"
+        first = render(
+            key, {"par": _score_words(game, theirs, "share.text.score", language)}, language
+        )
+    apart = difference(game, (score[0], score[1]), list(par))
+    unit = GAMES[game].par_unit
+    if apart == 0:
+        second = render("par.compare.level", None, language)
+    else:
+        side = "ahead" if apart > 0 else "behind"
+        second = render(f"par.compare.{side}_{unit}", {"count": abs(apart)}, language)
+    return f"{first}{'' if first.endswith('。') else ' '}{second}"
+
+
 def share_text(
     game: str,
     number: int,

@@ -90,6 +90,9 @@ class Game:
     #: before it, the seat, the action) -> (a better action, why) or ``None``.
     #: ``None`` here: the hint's judgement (the default player chose otherwise).
     review_judge: Callable[[MatchState, int, str], tuple[str, Message] | None] | None = None
+    #: The phases whose decision a newcomer needs a suggestion for (a page asks
+    #: the ``hint`` op and marks it, hints on or off): Doppelkopf's reservation.
+    suggested_phases: frozenset[str] = frozenset()
 
 
 def help_keys(topic: str) -> list[str]:

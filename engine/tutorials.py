@@ -9,10 +9,17 @@ what to point at (``focus``) and carries its ``instruction`` and
 ``explanation`` as catalog messages; a person step may name common
 ``mistakes`` with their own explanation. A legal but wrong move by the person
 is refused (:meth:`Tutorial.wrong_move`) and changes nothing. ``lessons``
-name the step at which each lesson of the tutorial happens. A computer step
-without an instruction is routine (a page may play it at once); one with an
-instruction asks the person to look first. The ``explanation`` of the step
-just played comes back as ``done`` in the next progress report.
+name the step at which each lesson of the tutorial happens.
+
+A step *waits* for the reader: a person's step waits for the move, a computer
+step with an instruction for the person's "Next". A computer step without an
+instruction is routine: a page plays it at once, and it is merged into the
+waiting step before it (the first step must wait). A page numbers the waiting
+steps only (``stop`` of ``stops``), so the numbers never jump, and nothing it
+shows during routine moves vanishes before the reader got to it: ``done``
+holds the explanations of every step since the last waiting one, shown until
+the next one waits, and a routine step keeps showing the instruction of the
+computer step it is merged into.
 
 The deals are chosen so that every lesson happens when the script is
 followed; the script is checked when a tutorial is loaded (every action
@@ -97,6 +104,11 @@ class Step:
     focus: tuple[dict[str, Any], ...]
     #: Wrong moves the step explains on their own (action notation -> why not).
     mistakes: tuple[tuple[str, Message], ...] = ()
+
+    @property
+    def waits(self) -> bool:
+        """Whether the step waits for the reader (a move, or "Next")."""
+        return self.by == "person" or self.instruction is not None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -193,23 +205,37 @@ class Tutorial:
                 return index
         return None
 
+    @property
+    def stops(self) -> int:
+        """How many steps wait for the reader: the steps a page numbers."""
+        return sum(step.waits for step in self.steps)
+
     def progress(self, match: MatchState) -> dict[str, Any]:
         """Where the match is in the script, as a state response's ``tutorial``."""
         index = self.step_of(match)
         current = self.steps[index] if index < len(self.steps) else None
-        done = self.steps[index - 1] if index > 0 else None
+        # The waiting step this one is (or is merged into), and what has happened since.
+        last_wait = max((i for i in range(index) if self.steps[i].waits), default=0)
+        shown = index if current is not None and current.waits else last_wait
+        done = [step.explanation for step in self.steps[last_wait:index] if step.explanation]
+        # A routine move keeps a computer step's words on show, not a person's "play X".
+        kept = current is not None and (current.waits or self.steps[shown].by == "computer")
+        instruction = self.steps[shown].instruction if kept else None
         lesson = next((lesson.id for lesson in self.lessons if lesson.step == index), None)
         return {
             "id": self.id,
             "title": self.title.to_json(),
             "step": index,
             "steps": len(self.steps),
+            "stop": sum(step.waits for step in self.steps[: shown + 1]),
+            "stops": self.stops,
             "complete": current is None,
             "by": current.by if current else None,
-            "instruction": _json_or_none(current.instruction if current else None),
+            "waits": current.waits if current else False,
+            "instruction": _json_or_none(instruction),
             "explanation": _json_or_none(current.explanation if current else None),
-            "focus": [dict(item) for item in current.focus] if current else [],
-            "done": _json_or_none(done.explanation if done else None),
+            "focus": [dict(item) for item in self.steps[shown].focus] if current else [],
+            "done": [message.to_json() for message in done],
             "ending": self.ending.to_json() if current is None else None,
             "lesson": lesson,
             "can_undo": self.undo_point(match) is not None,
@@ -224,6 +250,7 @@ class Tutorial:
             "title": self.title.to_json(),
             "summary": self.summary.to_json(),
             "steps": len(self.steps),
+            "stops": self.stops,
             "person_steps": sum(step.by == "person" for step in self.steps),
             "lessons": [
                 {"id": lesson.id, "step": lesson.step, "title": lesson.title.to_json()}
@@ -367,6 +394,8 @@ def _check_script(tutorial: Tutorial) -> None:
             if match.why_illegal(move) is not None:
                 raise TutorialError(f"{where}: the mistake {move} is not legal there")
         match.apply_action(step.action)
+    if not tutorial.steps[0].waits:
+        raise TutorialError(f"{tutorial.id} step 0: the first step must wait for the reader")
     for lesson in tutorial.lessons:
         if not 0 <= lesson.step < len(tutorial.steps):
             raise TutorialError(f"{tutorial.id}: lesson {lesson.id} names no step")

@@ -103,4 +103,6 @@ DOPPELKOPF = Game(
     signed_scores=True,
     deal_unit="hand",
     par_unit="points",
+    # "Healthy, or a reservation?" opens every hand: the engine's suggestion is on show.
+    suggested_phases=frozenset({"reserve"}),
 )

@@ -141,9 +141,13 @@ def test_daily_share_and_stats() -> None:
     shared = call(op="share", address="https://example.org/")
     team_score = final["outcome"]["score"]
     assert shared["text"].startswith("Stichtag · Karnöffel #1\n")
-    # The share text ends with the daily's link carrying the friends' code (engine.friends).
-    assert shared["text"].endswith(f"\n{shared['link']}")
+    # The share text ends with the site's address alone (issue 43: no long query);
+    # the friends' link with the code is apart (engine.friends).
+    assert shared["text"].endswith("\nhttps://example.org/")
+    assert shared["link"] not in shared["text"] and "friend=" not in shared["text"]
     assert shared["link"].startswith("https://example.org/?daily=2026-12-01&game=karnoffel&friend=")
+    won_or_lost = "You won" if shared["won"] else "The opponents won"
+    assert shared["verdict"] == f"{won_or_lost} {max(team_score)}–{min(team_score)}"
     assert f"{team_score[0]}–{team_score[1]}" in shared["text"]
     # A saved daily reloads as that daily.
     again = call(

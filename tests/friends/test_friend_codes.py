@@ -102,7 +102,7 @@ def test_the_bridge_shares_a_code_and_adds_a_friend_without_changing_the_session
             reply = call(op="deal")
     shared = call(op="share", address="https://x.org/", name="Lin")
     assert shared["ok"], shared
-    assert shared["text"].endswith(shared["link"])
+    assert shared["text"].endswith("\nhttps://x.org/")  # the share text: the site only
     assert f"&friend={shared['code']}" in shared["link"]
     before = call(op="view")
     added = call(

@@ -38,6 +38,19 @@ def _advance(reply: dict[str, Any]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ hint
+def test_only_doppelkopf_s_reservation_asks_the_page_for_a_suggestion() -> None:
+    """Issue 43: "healthy, or a reservation?" comes with the engine's suggestion
+    (``suggest``: the page asks the ``hint`` op), whether hints are on or not."""
+    reply = _advance(call(op="new", game="doppelkopf", seed="suggest", level="easy"))
+    assert reply["view"]["phase"] == "reserve" and reply.get("suggest") is True
+    advice = call(op="hint")
+    assert advice["action"] in reply["view"]["calls"]
+    played = _advance(call(op="act", action=advice["action"]))
+    assert played["view"]["phase"] != "reserve" and "suggest" not in played
+    karnoffel = _advance(call(op="new", game="karnoffel", seed="suggest", level="easy"))
+    assert "suggest" not in karnoffel
+
+
 @pytest.mark.parametrize(
     ("game", "rules"),
     [("karnoffel", {"set": "classic"}), ("karnoffel", {"set": "historic"}), ("doppelkopf", {})],

@@ -129,6 +129,28 @@ def _led_devil_unbeatable(w: Walk, step: int) -> bool:
     )
 
 
+def _no_follow_suit(w: Walk, step: int) -> bool:
+    """A computer plays a card of another suit than the one led, and it is legal."""
+    state = _k(w.before[step])
+    card = Card.parse(w.tutorial.steps[step].action)
+    led = state.trick[0][1].suit if state.trick else None
+    return led is not None and card.suit is not led and card in state.hands[state.current_player()]
+
+
+def _emperor(w: Walk, step: int) -> bool:
+    """The chosen suit's 2 is played into a trick and loses it to a led Devil."""
+    state = _k(w.before[step])
+    emperor = Card(state.chosen, Rank.TWO)  # type: ignore[arg-type]
+    devil = Card(state.chosen, Rank.SEVEN)  # type: ignore[arg-type]
+    trick = w.trick_of(step)
+    cards = [card for _, card in trick.plays]
+    return (
+        Card.parse(w.tutorial.steps[step].action) == emperor
+        and cards[0] == devil
+        and cards[trick.result.winner] == devil
+    )
+
+
 def _deal_in_stages(w: Walk, step: int) -> bool:
     sizes = set()
     for state in map(_k, w.before):
@@ -256,6 +278,8 @@ def _partner_points(w: Walk, step: int) -> bool:
 
 LESSONS: dict[str, Callable[[Walk, int], bool]] = {
     "chosen_suit": _chosen_suit,
+    "no_follow_suit": _no_follow_suit,
+    "emperor": _emperor,
     "king_disarms_three": lambda w, s: _powerless(
         w, s, Rank.KING, "powerless_king", Role.PARTIAL_3
     ),
@@ -284,7 +308,7 @@ LESSONS: dict[str, Callable[[Walk, int], bool]] = {
 REQUIRED = {
     "karnoffel-classic": {
         "chosen_suit", "devil_not_led", "king_disarms_three", "led_devil_unbeatable",
-        "partner_wins_save",
+        "partner_wins_save", "no_follow_suit", "emperor",
     },
     "karnoffel-historic": {"show_hand", "raise", "counter_raise", "accept", "give_up"},
     "doppelkopf": {"trumps", "following_suit", "partner_points", "fox", "announcement"},
@@ -350,15 +374,51 @@ def test_the_cards_an_instruction_names_are_on_the_table(name: str) -> None:
 
 
 def test_the_tutorials_step_counts() -> None:
+    """(actions, waiting steps a page numbers, the person's moves)."""
     counts = {
-        name: (len(TUTORIALS[name].steps), TUTORIALS[name].to_json()["person_steps"])
+        name: (
+            len(TUTORIALS[name].steps),
+            TUTORIALS[name].to_json()["stops"],
+            TUTORIALS[name].to_json()["person_steps"],
+        )
         for name in TUTORIAL_IDS
     }
     assert counts == {
-        "karnoffel-classic": (24, 6),
-        "karnoffel-historic": (36, 12),
-        "doppelkopf": (25, 7),
+        "karnoffel-classic": (24, 13, 6),
+        "karnoffel-historic": (36, 25, 12),
+        "doppelkopf": (25, 10, 7),
     }
+
+
+@pytest.mark.parametrize("name", TUTORIAL_IDS)
+def test_the_step_numbers_never_jump_and_nothing_said_flashes_by(name: str) -> None:
+    """Issue 43: the shown step number goes up by one, only at a step that waits
+    for the reader; every step says something; every text shown while the
+    computers move is still on show when the next step waits (or at the end)."""
+    w = WALKS[name]
+    tutorial = w.tutorial
+    states = [*w.before, w.after[-1]]
+    progress = [tutorial.progress(state) for state in states]
+    said: list[set[str]] = []
+    for index, report in enumerate(progress):
+        texts = {item["text"] for item in report["done"]}
+        if report["instruction"]:
+            texts.add(report["instruction"]["text"])
+        if report["ending"]:
+            texts.add(report["ending"]["text"])
+        assert texts, f"{name} step {index} says nothing"
+        said.append(texts)
+    assert progress[0]["stop"] == 1 and progress[-1]["stop"] == tutorial.stops
+    for index in range(1, len(progress)):
+        rise = progress[index]["stop"] - progress[index - 1]["stop"]
+        assert rise == (1 if progress[index]["waits"] else 0), (name, index)
+    waiting = [i for i, report in enumerate(progress) if report["waits"] or report["complete"]]
+    for index, report in enumerate(progress):
+        if report["waits"] or report["complete"]:
+            continue
+        next_wait = min(i for i in waiting if i > index)
+        last_wait = max(i for i in waiting if i < index)
+        assert said[index] <= said[next_wait] | said[last_wait], (name, index)
 
 
 def _data(name: str) -> dict[str, Any]:

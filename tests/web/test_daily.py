@@ -9,7 +9,7 @@ from conftest import ROOT
 from daily_support import TODAY, local_storage, open_site, play, reload, site_context, state
 from playwright.sync_api import expect
 
-from engine import daily, friends
+from engine import daily
 from engine.par import difference
 from engine.records import replay
 from engine.saves import opened
@@ -24,7 +24,7 @@ def pinned_today() -> dict[str, Any]:
 
 def expected_share(save: dict[str, Any], number: int, address: str) -> tuple[str, str, bool]:
     """The share text and line of a finished daily, computed in Python from its save:
-    with par when it is pinned, ending with the link carrying the friends' code."""
+    with par when it is pinned, ending with the site's address alone."""
     pinned = pinned_today()
     match = replay(opened(save, pinned["deals"]))
     outcome = match.outcome()
@@ -32,11 +32,9 @@ def expected_share(save: dict[str, Any], number: int, address: str) -> tuple[str
     score = (outcome["score"][team], outcome["score"][1 - team])
     won = outcome["winner"] == team
     deals_won = [deal["winner"] == team for deal in outcome["deals"]]
-    day = daily.daily_date(number)
-    link = friends.link(address, friends.encode(match, day, "random", ""), "karnoffel", day)
     par = tuple(pinned["par"]["score"]) if "par" in pinned else None
     return (
-        daily.share_text("karnoffel", number, won, score, deals_won, link, par=par),
+        daily.share_text("karnoffel", number, won, score, deals_won, address, par=par),
         daily.share_line("karnoffel", number, won, score, deals_won, par=par),
         won,
     )
@@ -80,6 +78,30 @@ def test_two_people_playing_the_same_daily_the_same_way_get_the_same_game(
             dialog = sp.page.locator("dialog[data-dialog=result][open]")
             dialog.wait_for()
             assert dialog.locator(".app-dialog-title").inner_text() == "Daily #3 · 2026-12-03"
+            # Issue 43: who won in words first, then par in a sentence, then the share;
+            # friends' codes and the fair-play note behind a closed disclosure.
+            body = dialog.locator(".app-dialog-body > *")
+            order = body.evaluate_all("nodes => nodes.map((n) => n.className)")
+            assert order[:4] == [
+                "result-verdict",
+                "result-par-text",
+                "share-panel",
+                "result-friends",
+            ]
+            score = end_one["outcome"]["score"]
+            winner = "You won" if won else "The opponents won"
+            assert dialog.locator(".result-verdict").inner_text() == (
+                f"{winner} {max(score)}–{min(score)}"
+            )
+            assert (
+                dialog.locator(".result-par-text")
+                .inner_text()
+                .startswith("Par: a computer player in your seat, with the same cards, ")
+            )
+            assert dialog.locator(".result-friends").get_attribute("open") is None
+            assert dialog.locator(".result-friends .friends-honest").count() == 1
+            assert not dialog.locator(".friends-honest").is_visible()
+            assert text.endswith(f"\n{site_url}") and "friend=" not in text
             assert (
                 sp.page.evaluate("document.querySelector('dialog[open] .share-text').textContent")
                 == text

@@ -122,6 +122,46 @@ def say(reservation: str) -> Any:
 
 
 # -------------------------------------------------------------------- tests
+def test_the_reservation_question_explains_itself_and_marks_the_engines_suggestion(
+    browser: Any, site_url: str
+) -> None:
+    """Issue 43: "healthy, or a reservation?" says what the two mean, marks the
+    engine's own suggestion (its hint, with its reason) and lists the reservations
+    on offer, with hints switched off."""
+    with site_context(browser, site_url) as sp:
+        open_free(sp, "newcomer-reserve")
+        page = sp.page
+        suggestion = page.locator("#table .dk-suggestion")
+        suggestion.wait_for(timeout=60_000)
+        now = state(sp)
+        view = now["view"]
+        assert view["phase"] == "reserve" and view["to_act"] == view["seat"]
+        session = Session()
+        session.op_load({"save": now["save"], "level": LEVEL})
+        expected = session.op_hint({})
+        marked = page.locator("#table .calls .call-suggested")
+        assert marked.count() == 1 and marked.get_attribute("data-action") == expected["action"]
+        # The engine's reason (its cards put in words by the page's messages.js).
+        said = expected["reason"]["text"].split(":")[0]  # "Say healthy", "Play a solo ..."
+        assert suggestion.inner_text().startswith(f"Suggestion: {said}:")
+        explain = page.inner_text("#table .dk-reserve-explain")
+        assert explain.startswith("Healthy: a normal game") and "solo" in explain
+        details = page.locator("#table .dk-reserve-details")
+        assert details.get_attribute("open") is None
+        details.locator("summary").click()
+        lines = details.locator("li").all_inner_texts()
+        assert lines[0].startswith("Diamonds, Hearts, Spades or Clubs solo")
+        assert any(line.startswith("Ace solo: no trumps") for line in lines)
+        assert page.evaluate("globalThis.stichtag.game.hints") == 0
+        # The suggested call is made by a tap; the next question has no mark left over.
+        marked.click()
+        page.wait_for_function(
+            "() => globalThis.stichtag.game.response.view.phase !== 'reserve'", timeout=60_000
+        )
+        assert page.locator("#table .dk-reserve-help").count() == 0
+        sp.assert_clean()
+
+
 def test_doppelkopf_daily_by_clicking_is_the_engines_replay_shared_and_the_same_for_everyone(
     browser: Any, site_url: str
 ) -> None:

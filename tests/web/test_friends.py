@@ -42,15 +42,19 @@ def play_last_card(sp: Any) -> dict[str, Any]:
 
 
 def name_and_link(sp: Any, name: str) -> str:
-    """Put ``name`` into the code and return the link the share text ends with."""
+    """Put ``name`` into the code and return the link for friends (behind the
+    result's "Play it with friends"; the share text carries the site only)."""
     dialog = sp.page.locator("dialog[data-dialog=result][open]")
     dialog.wait_for()
-    before = dialog.locator(".share-text").text_content()
+    link = dialog.locator(".result-link")
+    before = link.input_value()
+    dialog.locator(".result-friends-summary").click()
     field = dialog.locator(".result-name-input")
     field.fill(name)
     field.dispatch_event("change")
-    expect(dialog.locator(".share-text")).not_to_have_text(before)
-    return str(dialog.locator(".share-text").text_content()).splitlines()[-1]
+    expect(link).not_to_have_value(before)
+    assert "friend=" not in str(dialog.locator(".share-text").text_content())
+    return link.input_value()
 
 
 def expected_row(end: dict[str, Any], won_words: tuple[str, str] = ("won", "lost")) -> list[str]:

@@ -1,7 +1,7 @@
 """Learning on the page (issue 11): the tutorials played to their end by following
 their own instructions (the step's highlighted move is clicked, "Next" pressed
-when a step asks to look first), a wrong move refused and explained, taking a
-move back, leaving and resuming; "learn with hints" for three decisions with the
+when a step asks to look first), a wrong move refused and explained (a scripted
+lesson has no take-back), leaving and resuming; "learn with hints" for three decisions with the
 engine's own recommendation; "How to play" for each game; a daily played with
 hints says so. The tests read what the page shows and points at: no rule here."""
 
@@ -35,6 +35,8 @@ STEP_JS = "() => Number(document.querySelector('.coach-tutorial').dataset.step)"
 TUTORIAL_IDS = list(tutorials.TUTORIAL_IDS)
 #: Each tutorial's step counts and play-through time, for the report (printed with -s).
 TIMINGS: dict[str, float] = {}
+#: The step numbers on show each time the tutorial waited for the reader (follow()).
+SHOWN: list[str] = []
 
 
 def tutorial_state(page: Any) -> str:
@@ -60,6 +62,7 @@ def follow(page: Any, until_step: int | None = None) -> int:
     moves = 0
     while True:
         now = tutorial_state(page)
+        SHOWN.append(page.inner_text(".coach-step"))
         if now == "complete" or (until_step is not None and step_of(page) >= until_step):
             return moves
         step = step_of(page)
@@ -96,10 +99,16 @@ def test_each_tutorial_is_played_to_its_end_by_following_its_instructions(
         assert step_of(page) == 0
         assert page.inner_text("#app-title").startswith("Tutorial: ")
         started = time.monotonic()
+        SHOWN.clear()
         moves = follow(page)
+        # Issue 43: each waiting step's number on show, one after the other, none skipped.
+        stops = tutorial.stops
+        numbers = sorted({int(text.split()[1]) for text in SHOWN})
+        assert numbers == list(range(1, stops + 1)), SHOWN
+        assert SHOWN[-1] == f"Step {stops} of {stops}"
         TIMINGS[tutorial_id] = time.monotonic() - started
         print(
-            f"\n[tutorial] {tutorial_id}: {len(tutorial.steps)} steps, "
+            f"\n[tutorial] {tutorial_id}: {tutorial.stops} steps ({len(tutorial.steps)} actions), "
             f"{moves} of them the person's, {TIMINGS[tutorial_id]:.1f} s at pace 0"
         )
         assert moves == sum(step.by == "person" for step in tutorial.steps)
@@ -116,7 +125,7 @@ def test_each_tutorial_is_played_to_its_end_by_following_its_instructions(
         sp.assert_clean()
 
 
-def test_a_wrong_move_is_refused_and_explained_in_words_and_a_move_is_taken_back(
+def test_a_wrong_move_is_refused_and_explained_in_words_with_no_take_back(
     browser: Any, site_url: str
 ) -> None:
     with site_context(browser, site_url) as sp:
@@ -135,14 +144,11 @@ def test_a_wrong_move_is_refused_and_explained_in_words_and_a_move_is_taken_back
         assert "Karnöffel, the strongest card of the deal" in text
         assert page.evaluate("globalThis.stichtag.game.response.save") == before
         assert step_of(page) == 3
-        # The asked-for move, then taken back: the same step again, and the same game.
+        # A scripted lesson offers no take-back (issue 43): a wrong move is refused anyway.
         page.click(".coach-target")
         wait_step(page, 4)
-        assert page.locator(".coach-undo").count() == 1
-        page.click(".coach-undo")
-        wait_step(page, 3)
-        assert page.evaluate("globalThis.stichtag.game.response.save") == before
-        assert page.locator(".coach-target").get_attribute("data-card") == "HK"
+        assert page.locator(".coach-undo").count() == 0
+        assert page.locator(".coach-tutorial button").all_inner_texts() == ["Leave the tutorial"]
         sp.assert_clean()
 
 
@@ -205,7 +211,7 @@ def engine_hint(save: dict[str, Any]) -> dict[str, Any]:
     return session.op_hint({})
 
 
-def test_hints_advise_three_decisions_with_the_engines_choice_then_switch_off(
+def test_hints_advise_three_decisions_then_say_so_and_offer_more_or_to_keep_them_on(
     browser: Any, site_url: str
 ) -> None:
     with site_context(browser, site_url) as sp:
@@ -234,8 +240,24 @@ def test_hints_advise_three_decisions_with_the_engines_choice_then_switch_off(
                 "(n) => globalThis.stichtag.game.response.save.actions.length > n",
                 arg=len(shown["save"]["actions"]),
             )
-        page.wait_for_function("() => !document.querySelector('.coach-hints')")
+        # Issue 43: the hints say that they stopped, and offer more or to keep them on.
+        over = page.locator(".coach-hints-over")
+        over.wait_for()
+        assert over.locator(".coach-hint-head").inner_text() == (
+            "Learn with hints: Hints are off now: your 3 decisions with hints are done."
+        )
         assert switch.get_attribute("aria-pressed") == "false"
+        assert page.evaluate("globalThis.stichtag.game.hints") == 0
+        over.locator(".coach-hints-more").click()
+        assert page.evaluate("globalThis.stichtag.game.hints") == 3
+        assert switch.get_attribute("aria-pressed") == "true"
+        page.locator(".coach-hint-text").wait_for()
+        page.locator(".coach-hints-keep").click()
+        assert page.inner_text(".coach-hints-left") == "on until you switch them off"
+        assert page.locator(".coach-hints").get_attribute("data-left") == "all"
+        assert page.locator(".coach-hints-keep").count() == 0
+        switch.click()
+        assert page.locator(".coach-hints").count() == 0
         assert page.evaluate("globalThis.stichtag.game.hints") == 0
         sp.assert_clean()
 

@@ -22,7 +22,9 @@
 // The coach (table/coach.js) sits on the table: in a tutorial (response.tutorial)
 // a computer step with an instruction waits for the person's "Next"; a wrong
 // move's refusal is shown with its explanation; "learn with hints" asks the
-// engine's `hint` op before each of the person's next decisions (setHints(3)).
+// engine's `hint` op before each of the person's next decisions (setHints(3),
+// or setHints(Infinity) until switched off); when they run out the coach says
+// so and offers three more or to keep them on.
 import { delay, h, prefersReducedMotion } from "./dom.js";
 import { t } from "./texts.js";
 import { whyNot } from "./table/hand.js";
@@ -70,7 +72,11 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     matchOverSent: false,
     // The coach: hints left to give, the hint on show (or why there is none), a
     // refused tutorial move, and the tutorial step whose "Next" was pressed.
-    coach: { hints: 0, hint: null, hintProblem: null, refusal: null, looked: -1 },
+    // hintsOver: hints ran out by themselves (said, with the ways to go on).
+    coach: { hints: 0, hint: null, hintProblem: null, refusal: null, looked: -1, hintsOver: false },
+    // The engine's suggestion for a decision it asks a page to suggest on
+    // (response.suggest: Doppelkopf's reservation), hints on or off: {response, action, reason}.
+    suggestion: null,
     // [offline] Until the person's first request after open(), computers move without
     // the pace: the first decision is the person's as soon as the engine is ready.
     openingMoves: false,
@@ -131,6 +137,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       faces: faces(),
       seating: seating(view),
       focusCard: state.focusedCard,
+      suggestion: state.suggestion && state.suggestion.response === state.response ? state.suggestion : null,
       selection: state.selection,
       onAction: (action) => { act(action).catch(() => {}); },
       onContinue: () => { continueDeal().catch(() => {}); },
@@ -187,7 +194,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   /** A tutorial's computer step that asks the person to look first, not yet looked at. */
   function tutorialWaits(response) {
     const tutorial = response && response.tutorial;
-    return !!(tutorial && !tutorial.complete && tutorial.by === "computer" && tutorial.instruction
+    return !!(tutorial && !tutorial.complete && tutorial.by === "computer" && tutorial.waits
       && response.turn.who === "computer" && state.coach.looked !== tutorial.step);
   }
 
@@ -203,8 +210,10 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       waiting: tutorialWaits(response),
       betweenDeals: view.phase === "deal",
       onNext: () => lookedAt(response),
-      onUndo: () => { undo().catch(() => {}); },
       onLeave: () => callHook("onLeaveTutorial", response),
+      batch: HINTED_DECISIONS,
+      onMoreHints: () => setHints(HINTED_DECISIONS),
+      onKeepHints: () => setHints(Infinity),
     });
   }
 
@@ -232,20 +241,38 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     if (answer) callHook("onHintShown", response);
   }
 
-  /** Hints for the next `count` decisions (0: off), starting with the one at hand. */
+  /** A decision the engine suggests on (response.suggest): ask its `hint` op, then draw the mark. */
+  async function requestSuggestion(response) {
+    if (!response.suggest) return;
+    let answer;
+    try {
+      answer = await send({ op: "hint" });
+    } catch {
+      return; // no suggestion: the question stands as it is
+    }
+    if (response !== state.response) return; // the game moved on
+    state.suggestion = { response, action: answer.action, reason: answer.reason };
+    draw();
+  }
+
+  /** Hints for the next `count` decisions (0: off; Infinity: until switched off), starting with the one at hand. */
   function setHints(count) {
     const left = Math.max(0, Math.floor(Number(count) || 0));
-    Object.assign(state.coach, { hints: left, hint: null, hintProblem: null });
+    Object.assign(state.coach, { hints: left, hint: null, hintProblem: null, hintsOver: false });
     drawCoach();
     callHook("onHints", left, state.response);
     if (left && state.response) requestHint(state.response);
   }
 
-  /** One of the person's decisions was made: one hint fewer. */
+  /** One of the person's decisions was made: one hint fewer (the last one says so). */
   function decided() {
-    if (state.coach.hints <= 0) return;
+    if (state.coach.hints <= 0) {
+      state.coach.hintsOver = false; // said once; the next decision clears it
+      return;
+    }
     state.coach.hints -= 1;
     state.coach.hint = null;
+    state.coach.hintsOver = state.coach.hints === 0;
     callHook("onHints", state.coach.hints, state.response);
   }
 
@@ -312,6 +339,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       callHook("onMatchOver", answer, owner);
     }
     requestHint(answer);
+    requestSuggestion(answer);
   }
 
   // ---------------------------------------------------- computer loop
@@ -385,6 +413,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     state.openingMoves = true; // [offline]
     state.focusedCard = null;
     state.coach.looked = -1;
+    state.coach.hintsOver = false;
     hideError();
     showHint("");
     accept(answer, owner);
@@ -541,7 +570,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     continueDeal,
     undo,
     setHints,
-    /** Hints left to give (0: off). */
+    /** Hints left to give (0: off; Infinity: on until switched off). */
     get hints() { return state.coach.hints; },
     reload,
     newMatch,

@@ -1,5 +1,6 @@
 // The coach on the table: a tutorial's step (its instruction, what the last
-// step taught, why a move was refused, Next / Take back / Leave) and the
+// steps taught, why a move was refused, Next / Leave; a scripted lesson has
+// no take-back: a wrong move is refused anyway) and the
 // "learn with hints" advice (the recommended action highlighted, its reason).
 // Drawn after the table (game.js), over the table's own elements: what to
 // highlight is the engine's (the step's `focus`, the hint's `action`); this
@@ -70,9 +71,10 @@ function tutorialBox(tutorial, coach, words, handlers) {
   const rows = [];
   const title = h("p", { class: "coach-title" },
     h("b", {}, words(tutorial.title)), " ",
-    h("span", { class: "coach-step" }, t("learn.step_of", { step: Math.min(tutorial.step + 1, tutorial.steps), steps: tutorial.steps })));
+    h("span", { class: "coach-step" }, t("learn.step_of", { step: tutorial.stop, steps: tutorial.stops })));
   rows.push(title);
-  if (tutorial.done && !coach.refusal) rows.push(h("p", { class: "coach-done" }, words(tutorial.done)));
+  // What the moves since the last waiting step taught: on show until the next one waits.
+  if (!coach.refusal) for (const done of tutorial.done) rows.push(h("p", { class: "coach-done" }, words(done)));
   if (coach.refusal) {
     rows.push(h("p", { class: "coach-refusal", role: "alert" }, words(coach.refusal.error), " ", words(coach.refusal.explanation)));
   }
@@ -81,14 +83,14 @@ function tutorialBox(tutorial, coach, words, handlers) {
   else if (tutorial.instruction && !handlers.betweenDeals) rows.push(h("p", { class: "coach-instruction" }, words(tutorial.instruction)));
   const buttons = [];
   if (handlers.waiting) buttons.push(h("button", { type: "button", class: "coach-next primary", onclick: handlers.onNext }, t("learn.next")));
-  if (tutorial.can_undo && !tutorial.complete) buttons.push(h("button", { type: "button", class: "coach-undo", onclick: handlers.onUndo }, t("learn.undo")));
   buttons.push(h("button", { type: "button", class: "coach-leave", onclick: handlers.onLeave }, t(tutorial.complete ? "learn.finish" : "learn.leave")));
   rows.push(h("div", { class: "coach-actions" }, buttons));
-  return h("div", { class: "coach-tutorial", dataset: { tutorial: tutorial.id, step: tutorial.step, complete: String(tutorial.complete) } }, rows);
+  return h("div", { class: "coach-tutorial", dataset: { tutorial: tutorial.id, step: tutorial.step, stop: tutorial.stop, complete: String(tutorial.complete) } }, rows);
 }
 
-function hintBox(coach, words, actionWords) {
-  const left = plural("learn.hints_left", coach.hints);
+function hintBox(coach, words, actionWords, handlers) {
+  const kept = coach.hints === Infinity;
+  const left = kept ? t("learn.hints_kept") : plural("learn.hints_left", coach.hints);
   const rows = [h("p", { class: "coach-hint-head" }, h("b", {}, t("learn.hints_title")), " ", h("span", { class: "coach-hints-left" }, left))];
   if (coach.hint) {
     rows.push(h("p", { class: "coach-hint-text", dataset: { action: coach.hint.action } },
@@ -96,14 +98,24 @@ function hintBox(coach, words, actionWords) {
   } else if (coach.hintProblem) {
     rows.push(h("p", { class: "coach-hint-text coach-hint-none" }, words(coach.hintProblem)));
   }
-  return h("div", { class: "coach-hints", dataset: { left: coach.hints } }, rows);
+  if (!kept) rows.push(h("div", { class: "coach-actions" }, h("button", { type: "button", class: "coach-hints-keep", onclick: handlers.onKeepHints }, t("learn.hints_keep"))));
+  return h("div", { class: "coach-hints", dataset: { left: kept ? "all" : coach.hints } }, rows);
+}
+
+/** Hints ran out by themselves: say so, and offer more or to keep them on. */
+function hintsOverBox(handlers) {
+  return h("div", { class: "coach-hints coach-hints-over", dataset: { left: 0 } },
+    h("p", { class: "coach-hint-head" }, h("b", {}, t("learn.hints_title")), " ", t("learn.hints_over", { number: handlers.batch })),
+    h("div", { class: "coach-actions" },
+      h("button", { type: "button", class: "coach-hints-more primary", onclick: handlers.onMoreHints }, t("learn.hints_more", { number: handlers.batch })),
+      h("button", { type: "button", class: "coach-hints-keep", onclick: handlers.onKeepHints }, t("learn.hints_keep"))));
 }
 
 /**
  * Draw the coach for `response` into `box` and mark the table. `coach`: the
- * controller's {hints, hint, hintProblem, refusal}; `words(message)` an engine
- * message in words; `actionWords(action)` a move in words; handlers:
- * {waiting, betweenDeals, onNext, onUndo, onLeave}.
+ * controller's {hints, hint, hintProblem, refusal, hintsOver}; `words(message)`
+ * an engine message in words; `actionWords(action)` a move in words; handlers:
+ * {waiting, betweenDeals, onNext, onLeave, batch (hints per "more"), onMoreHints, onKeepHints}.
  */
 export function renderCoach(box, parts, response, coach, { words, actionWords, ...handlers }) {
   unmark(parts);
@@ -114,8 +126,10 @@ export function renderCoach(box, parts, response, coach, { words, actionWords, .
     if (!tutorial.complete && (tutorial.by === "person" || handlers.waiting)) markFocus(parts, tutorial.focus);
   }
   if (coach.hints > 0) {
-    children.push(hintBox(coach, words, actionWords));
+    children.push(hintBox(coach, words, actionWords, handlers));
     if (coach.hint) for (const element of actionElements(parts, coach.hint.action)) element.classList.add(HINTED);
+  } else if (coach.hintsOver) {
+    children.push(hintsOverBox(handlers));
   }
   box.replaceChildren(...children);
   box.hidden = children.length === 0;

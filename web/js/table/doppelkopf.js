@@ -269,16 +269,50 @@ function turnText(view, ctx) {
   }
 }
 
+/** The reservations a newcomer may not know, each in one line (only those on offer). */
+const RESERVATION_HELP = [
+  [["solo-diamonds", "solo-hearts", "solo-spades", "solo-clubs"], "dk.reserve.solo_suit"],
+  [["solo-queens"], "dk.reserve.solo_queens"],
+  [["solo-jacks"], "dk.reserve.solo_jacks"],
+  [["solo-aces"], "dk.reserve.solo_aces"],
+  [["marriage"], "dk.reserve.marriage"],
+  [["poverty"], "dk.reserve.poverty"],
+];
+
+/**
+ * "Healthy, or a reservation?" in words a newcomer knows: above the buttons what
+ * the two mean and the engine's suggestion (ctx.suggestion, from its `hint` op);
+ * below them, behind a disclosure, what each reservation on offer is.
+ */
+function reservationHelp(calls, ctx) {
+  const rows = [h("p", { class: "dk-reserve-explain" }, t("dk.reserve.explain"))];
+  const suggestion = ctx.suggestion;
+  if (suggestion && calls.includes(suggestion.action)) {
+    rows.push(h("p", { class: "dk-suggestion", dataset: { action: suggestion.action } },
+      t("dk.reserve.suggestion", { reason: dkFormat(suggestion.reason, ctx.seating) })));
+  }
+  const lines = RESERVATION_HELP.filter(([actions]) => actions.some((action) => calls.includes(action)))
+    .map(([, key]) => h("li", {}, t(key)));
+  let details = null;
+  if (lines.length) {
+    if (calls.some((call) => call.startsWith("solo-"))) lines.push(h("li", {}, t("dk.reserve.solo_stakes")));
+    details = h("details", { class: "dk-reserve-details" }, h("summary", {}, t("dk.reserve.details")), h("ul", {}, lines));
+  }
+  return { above: h("div", { class: "dk-reserve-help" }, rows), below: details };
+}
+
 function renderCalls(parts, view, ctx) {
   const mine = view.to_act === ctx.seating.me;
   const calls = mine ? view.calls : [];
+  const suggested = ctx.suggestion && ctx.suggestion.action;
   const buttons = calls.map((call) => h("button", {
-    type: "button", class: `call call-${call}`, "data-action": call, onclick: () => ctx.onAction(call),
-  }, actionLabel(call)));
+    type: "button", class: `call call-${call}${call === suggested ? " call-suggested" : ""}`, "data-action": call, onclick: () => ctx.onAction(call),
+  }, actionLabel(call), call === suggested ? h("span", { class: "call-suggested-mark" }, ` (${t("dk.reserve.suggested")})`) : null));
   if (ctx.exchangeConfirm) buttons.push(ctx.exchangeConfirm);
   const onlyAnnounce = calls.length === 1 && calls[0] === "announce" && !ctx.exchangeConfirm;
   const title = buttons.length && !onlyAnnounce ? h("p", { class: "calls-title" }, turnText(view, ctx)) : null;
-  parts.actions.replaceChildren(...(title ? [title] : []), ...buttons);
+  const help = view.phase === "reserve" && calls.length ? reservationHelp(calls, ctx) : { above: null, below: null };
+  parts.actions.replaceChildren(...[title, help.above, ...buttons, help.below].filter(Boolean));
   parts.actions.hidden = buttons.length === 0;
   parts.actions.classList.toggle("dk-announce-only", onlyAnnounce);
 }
