@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT
-from phone_support import LOCALES, PHONES, page_fits, phone_context, shot, tap
+from phone_support import HIT_JS, LOCALES, PHONES, page_fits, phone_context, shot, tap
 from playwright.sync_api import expect
 from test_languages import DAILY_KF, FREE_KF, LEVEL, TODAY, drive, stored
 
@@ -84,11 +84,23 @@ def navigate(page: Any, query: str) -> None:
     settled(page)
 
 
+#: A card's tag ("Trump", "partial trump") cut off or spilling out of its card:
+#: none may be (German "Teiltrumpf" was cut to "Teiltrum…", "Trump" to "Trum").
+SPILLED_TAGS_JS = """() => [...document.querySelectorAll("#table .card-role")]
+  .filter((el) => el.getBoundingClientRect().width > 0)
+  .filter((el) => {
+    const tag = el.getBoundingClientRect(), card = el.parentElement.getBoundingClientRect();
+    return el.scrollWidth > el.clientWidth + 1 || tag.left < card.left - 1 || tag.right > card.right + 1;
+  })
+  .map((el) => el.textContent)"""
+
+
 def on_both_phones(page: Any, name: str, root: str = "body") -> None:
     """The state on show fits the 390 px phone and the 360 px one (photographed on each)."""
     for phone, (width, height, _scale) in PHONES.items():
         page.set_viewport_size({"width": width, "height": height})
         page_fits(page, root)
+        assert not page.evaluate(SPILLED_TAGS_JS), (phone, page.evaluate(SPILLED_TAGS_JS))
         shot(page, f"{name}-{phone}")
     page.set_viewport_size({"width": PHONES["390x844"][0], "height": PHONES["390x844"][1]})
 
@@ -195,6 +207,7 @@ def test_every_screen_fits_a_phone_and_answers_a_tap(
         for phone, (width, height, _scale) in PHONES.items():
             page.set_viewport_size({"width": width, "height": height})
             for card in hand.all():
+                card.scroll_into_view_if_needed()
                 box = card.bounding_box()
                 assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (phone, box)
                 # No card covers another: the whole face (and its "Trump" tag) shows.
@@ -203,9 +216,13 @@ def test_every_screen_fits_a_phone_and_answers_a_tap(
                     " return [[.1, .5], [.9, .5], [.5, .9]].every(([fx, fy]) =>"
                     " el.contains(document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy))); }"
                 ), (phone, box)
-            tags = page.locator("#table .hand-mine .dk-trump-tag")
-            for tag in tags.all():
-                assert tag.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1")
+            # Every answer to the question lies under a finger, none covered by a seat.
+            for call in page.locator("#table .calls .call").all():
+                call.scroll_into_view_if_needed()
+                box = call.bounding_box()
+                assert box and box["height"] >= 44, box
+                centre = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+                assert call.evaluate(HIT_JS, centre)["hit"], (phone, call.inner_text())
         page.set_viewport_size({"width": 390, "height": 844})
         # The contract's rules link on the table is tall enough for a finger.
         tap(page, page.locator("#table .calls .call-healthy"))
