@@ -1,8 +1,9 @@
 // Card art drawn by the project as SVG: German suits (acorns, leaves, hearts,
 // bells) or French faces (clubs, spades, hearts, diamonds), told apart by
 // shape and not only by colour. Pure functions returning SVG markup, with no
-// words and no imports (the rules pages draw their card pictures with it too);
-// the names of cards are in cards.js. No rule logic.
+// words of their own and no imports (the rules pages draw their card pictures
+// with it too); the names of cards are in cards.js (cardFace writes a court
+// card's name on it). No rule logic.
 const FRENCH_RANK = { O: "Q", U: "J" };
 
 // Suit shapes in a 24×24 box. Each is a group of paths so that the shape,
