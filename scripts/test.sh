@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run every test of Stichtag from a fresh clone; installs what the tests need:
-#   - Debian's chromium (apt-get) when /usr/bin/chromium is missing,
+#   - Debian's chromium and fonts-noto-cjk (apt-get) when missing,
 #   - the pinned npm packages (npm ci) when node_modules/pyodide is not the pinned version,
 #   - the virtualenv .venv from the hash-checked lock requirements/lock.txt (build.py deps),
 # then prints the versions under test, runs ruff, builds site/ once and runs pytest
@@ -13,11 +13,16 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 
 step() { printf '\n== %s\n' "$*"; }
 
-if [ ! -x /usr/bin/chromium ]; then
-  step "installing Debian chromium"
+# Chromium, and a Chinese font: without one the layout tests would measure (and the
+# screenshots show) Chinese text as empty boxes. Installed only when missing.
+MISSING=()
+[ -x /usr/bin/chromium ] || MISSING+=(chromium)
+dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q "ok installed" || MISSING+=(fonts-noto-cjk)
+if [ ${#MISSING[@]} -gt 0 ]; then
+  step "installing Debian ${MISSING[*]}"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${MISSING[@]}"
 fi
 
 step "dependencies: .venv from requirements/lock.txt, node_modules by npm ci"

@@ -24,6 +24,7 @@ from a11y_support import (
     waiting,
 )
 from daily_support import open_site, play, site_context
+from menu_support import choose_menu
 
 EN = json.loads((Path(__file__).resolve().parents[2] / "engine/locales/en.json").read_text("utf-8"))
 #: Print the measured numbers (for the report): STICHTAG_A11Y_REPORT=1.
@@ -220,16 +221,16 @@ def test_axe_finds_nothing_on_the_loading_and_app_screens(
             page.keyboard.press("Escape")
             assert page.locator(".result-panel").is_hidden()
             assert page.evaluate("() => document.activeElement.matches('.deal-log summary')")
-        page.click(".app-menu-stats")
+        choose_menu(page, "stats")
         page.locator("dialog[data-dialog=stats][open]").wait_for()
         ids = page.evaluate("() => [...document.querySelectorAll('[id]')].map((el) => el.id)")
         assert len(ids) == len(set(ids)), "duplicate ids with the result and statistics dialogs"
         no_violations(sp, "statistics")
         page.keyboard.press("Escape")
-        page.click(".app-menu-archive")
+        choose_menu(page, "archive")
         page.locator("dialog[data-dialog=archive][open]").wait_for()
         no_violations(sp, "archive")
         page.keyboard.press("Escape")
-        page.click(".app-menu-new")
+        choose_menu(page, "new")
         page.locator("dialog[data-dialog=new-game][open]").wait_for()
         no_violations(sp, "new game")

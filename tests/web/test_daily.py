@@ -7,6 +7,7 @@ from typing import Any
 
 from conftest import ROOT
 from daily_support import TODAY, local_storage, open_site, play, reload, site_context, state
+from menu_support import choose_menu
 from playwright.sync_api import expect
 
 from engine import daily
@@ -162,7 +163,7 @@ def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(
         open_site(sp)
         page = sp.page
         assert page.inner_text("#app-title") == "Daily #4 · 2026-12-04"
-        page.click(".app-menu-stats")
+        choose_menu(page, "stats")
         stats = page.locator("dialog[data-dialog=stats][open]")
         stats.wait_for()
         numbers = {
@@ -180,7 +181,7 @@ def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(
         page.keyboard.press("Escape")
 
         # The archive lists every past daily, nothing of today or later.
-        page.click(".app-menu-archive")
+        choose_menu(page, "archive")
         archive = page.locator("dialog[data-dialog=archive][open]")
         archive.wait_for()
         dates = archive.locator(".archive-link").evaluate_all(
@@ -214,7 +215,7 @@ def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(
         assert stored[-1] == stored_result(end["save"], won, archive=True)
         # Today's daily is still untouched and one tap away.
         page.click("dialog[open] .app-dialog-close")
-        page.click(".app-menu-today")
+        choose_menu(page, "today")
         expect(page.locator("#app-title")).to_have_text("Daily #4 · 2026-12-04")
         sp.page.evaluate("globalThis.stichtag.game.idle()")
         assert state(sp)["save"]["seed"] == "daily/karnoffel/2026-12-04"
@@ -264,6 +265,6 @@ def test_before_the_first_daily_the_page_offers_a_free_game(browser: Any, site_u
         now = state(sp)
         assert now["save"]["seed"].startswith("free/") and now["legal"]
         assert sp.page.inner_text("#app-title").startswith("Free game · Classic to 7")
-        sp.page.click(".app-menu-archive")
+        choose_menu(sp.page, "archive")
         assert sp.page.locator("dialog[open] .archive-empty").is_visible()
         sp.assert_clean()

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from daily_support import TODAY, local_storage, open_site, site_context, state, wait_for_change
+from menu_support import choose_menu
 from playwright.sync_api import expect
 
 from engine import records
@@ -380,7 +381,7 @@ def test_free_doppelkopf_variants_are_chosen_and_remembered(browser: Any, site_u
     with site_context(browser, site_url) as sp:
         open_site(sp, "free", "level=random&pace=0")
         page = sp.page
-        page.click(".app-menu-new")
+        choose_menu(page, "new")
         form = page.locator(".new-game-form")
         form.locator("select[name=game]").select_option("doppelkopf")
         assert form.locator("select[name=set]").is_hidden()
@@ -391,7 +392,7 @@ def test_free_doppelkopf_variants_are_chosen_and_remembered(browser: Any, site_u
         )
         assert state(sp)["view"]["rules"] == {"set": "standard", "variants": ["soloist-leads"]}
         assert "game=doppelkopf" in page.url
-        page.click(".app-menu-new")
+        choose_menu(page, "new")
         assert page.locator(".new-game-form input[value=soloist-leads]").is_checked()
         assert page.locator(".new-game-form select[name=game]").input_value() == "doppelkopf"
         sp.assert_clean()

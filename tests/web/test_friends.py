@@ -18,6 +18,7 @@ from daily_support import (
     state,
     wait_for_change,
 )
+from menu_support import choose_menu
 from playwright.sync_api import expect
 
 from engine.daily import par_words, score_words
@@ -149,7 +150,7 @@ def test_two_friends_exchange_links_and_see_each_other(browser: Any, site_url: s
 def test_a_bad_friends_table_is_set_aside(browser: Any, site_url: str) -> None:
     with site_context(browser, site_url, storage={FRIENDS_KEY: "{not json"}) as sp:
         open_site(sp)
-        sp.page.click(".app-menu-friends")
+        choose_menu(sp.page, "friends")
         dialog = sp.page.locator("dialog[data-dialog=friends][open]")
         dialog.wait_for()
         assert rows(sp) == [["Nobody is in this daily's table yet."]]

@@ -24,6 +24,7 @@ from daily_support import (
     state,
     wait_for_change,
 )
+from menu_support import choose_menu
 from playwright.sync_api import expect
 from test_doppelkopf import choose, click_action
 
@@ -97,7 +98,7 @@ def test_statistics_with_a_bad_entry_are_set_aside_and_the_archive_still_opens(
     bad = json.dumps({"schema": 1, "results": [None]})
     with site_context(browser, site_url, storage={STATS_KEY: bad}) as sp:
         open_site(sp)
-        sp.page.click(".app-menu-archive")
+        choose_menu(sp.page, "archive")
         expect(sp.page.locator("dialog[data-dialog=archive][open] .archive-list")).to_be_visible()
         expect(_notice(sp, "stats-karnoffel")).to_contain_text("entry 1 is not a result")
         assert [entry["value"] for entry in _set_aside(sp)] == [bad]
@@ -143,7 +144,7 @@ def test_an_unknown_level_in_the_url_gets_a_notice_and_the_usual_level(
         expect(_notice(sp, "bad-level")).to_contain_text("There is no computer level called")
         assert state(sp)["legal"], "the table is playable"
         assert "level=" not in sp.page.url
-        sp.page.click(".app-menu-new")
+        choose_menu(sp.page, "new")
         sp.page.click("dialog[open] .new-game-start")
         sp.page.evaluate("globalThis.stichtag.game.idle()")
         assert state(sp)["save"]["seed"].startswith("free/") and state(sp)["legal"]

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import ROOT, SERVICE_WORKERS, SitePage
 from daily_support import TODAY, state, wait_for_change
+from menu_support import show_menu_item
 
 from engine.bridge import Session
 from engine.i18n import plural_category
@@ -252,8 +253,11 @@ def assert_menu_in(sp: SitePage, language: str) -> None:
     page = sp.page
     assert page.evaluate("document.documentElement.lang") == HTML_LANG[language]
     for item in ("today", "archive", "new", "stats", "rules"):
-        assert page.inner_text(f".app-menu-{item}") == entries[f"menu.{item}"]
+        # In the closed "Menu" and "Learn" lists: their text, not what is on show.
+        assert page.text_content(f".app-menu-{item}") == entries[f"menu.{item}"]
     assert page.get_attribute(".app-menu", "aria-label") == entries["menu.label"]
+    assert page.inner_text(".app-menu-learn-group > summary") == entries["menu.learn_group"]
+    assert page.inner_text(".app-menu-more > summary") == entries["menu.more"]
     assert page.get_attribute("select.app-menu-language", "aria-label") == entries["menu.language"]
     assert page.get_attribute("#table", "aria-label") == entries["table.label"]
 
@@ -287,6 +291,7 @@ def test_the_page_in_each_language(
         assert page.get_attribute(".app-menu-rules", "href") == rules_url(
             site_url, language, "karnoffel"
         )
+        show_menu_item(page, "rules")
         popup = open_popup(sp, ".app-menu-rules")
         assert popup.url == rules_url(site_url, language, "karnoffel")
         assert popup.evaluate("document.documentElement.lang") == RULES_LANG[language]

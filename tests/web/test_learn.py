@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from daily_support import local_storage, open_site, site_context, state
+from menu_support import choose_menu
 
 from engine import tutorials
 from engine.bridge import Session
@@ -119,7 +120,7 @@ def test_each_tutorial_is_played_to_its_end_by_following_its_instructions(
         stored = local_storage(sp)
         assert json.loads(stored["stichtag:v1:learn"])["completed"] == [tutorial_id]
         assert not [key for key in stored if key.startswith("stichtag:v1:stats:")]
-        page.click(".app-menu-learn")
+        choose_menu(page, "learn")
         item = page.locator(f"dialog[open] .learn-item[data-tutorial='{tutorial_id}']")
         assert item.get_attribute("data-completed") == "true"
         sp.assert_clean()
@@ -166,7 +167,7 @@ def test_a_tutorial_can_be_left_and_resumed_from_its_own_slot(browser: Any, site
             "() => { const r = globalThis.stichtag.game.response; return !!r && !r.tutorial && !!r.daily; }"
         )
         assert page.locator(".coach-tutorial").count() == 0
-        page.click(".app-menu-learn")
+        choose_menu(page, "learn")
         resume = page.locator("dialog[open] .learn-open[data-tutorial='doppelkopf']")
         assert resume.inner_text() == "Resume"
         resume.click()
@@ -218,15 +219,15 @@ def test_hints_advise_three_decisions_then_say_so_and_offer_more_or_to_keep_them
         open_site(sp, "seed=learn-hints&rules=historic", knobs="level=random&pace=0")
         page = sp.page
         page.wait_for_function("() => document.getElementById('table').dataset.busy !== 'true'")
-        switch = page.locator(".app-menu-hints")
+        switch = page.locator(".app-menu-hints")  # in the "Learn" list
         # Toggling never changes the game.
         before = page.evaluate("globalThis.stichtag.game.response.save")
-        switch.click()
+        choose_menu(page, "hints")
         page.locator(".coach-hint-text").wait_for()
-        switch.click()
+        choose_menu(page, "hints")
         assert page.locator(".coach-hints").count() == 0
         assert page.evaluate("globalThis.stichtag.game.response.save") == before
-        switch.click()
+        choose_menu(page, "hints")
         assert switch.get_attribute("aria-pressed") == "true"
         for decision in range(3):
             shown = page.wait_for_function(HINT_JS, timeout=60_000).json_value()
@@ -276,7 +277,7 @@ def test_how_to_play_opens_for_each_game_with_pictures_and_a_working_rules_link(
     with site_context(browser, site_url) as sp:
         open_site(sp, query)
         page = sp.page
-        page.click(".app-menu-howto")
+        choose_menu(page, "howto")
         dialog = page.locator("dialog[data-dialog=howto][open]")
         dialog.wait_for()
         assert dialog.locator(".howto-steps li").count() == 10
@@ -302,7 +303,7 @@ def test_a_daily_played_with_hints_says_so_in_its_share_text_and_statistics(
     with site_context(browser, site_url) as sp:
         open_site(sp)
         page = sp.page
-        page.click(".app-menu-hints")
+        choose_menu(page, "hints")
         page.locator(".coach-hint-text").wait_for()
         from daily_support import play
 

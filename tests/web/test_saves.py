@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any
 
 from daily_support import TODAY, local_storage, open_site, play, reload, site_context, state
+from menu_support import choose_menu
 from playwright.sync_api import expect
 
 from engine import bridge
@@ -191,7 +192,7 @@ def test_each_kind_of_corrupt_save_is_set_aside_with_a_notice(browser: Any, site
             "([k, v]) => localStorage.setItem(k, v)",
             [stats_key, json.dumps({"schema": 99, "results": []})],
         )
-        page.click(".app-menu-stats")
+        choose_menu(page, "stats")
         expect(page.locator("[data-notice=stats-karnoffel] .app-notice-text")).to_have_text(
             "Your saved statistics could not be read (schema 99, expected 1); they were set aside and counting starts again."
         )
@@ -240,14 +241,14 @@ def test_storage_missing_or_full_degrades_to_a_notice(browser: Any, site_url: st
             end = play(sp, moves=3)
             assert len(end["save"]["actions"]) > 3
             # Statistics still open (from memory) and the new-game dialog still starts a game.
-            sp.page.click(".app-menu-stats")
+            choose_menu(sp.page, "stats")
             expect(
                 sp.page.locator(
                     "dialog[data-dialog=stats][open] .stats-item[data-stat=played] .stats-value"
                 )
             ).to_have_text("0")
             sp.page.keyboard.press("Escape")
-            sp.page.click(".app-menu-new")
+            choose_menu(sp.page, "new")
             sp.page.click("dialog[open] .new-game-start")
             sp.page.evaluate("globalThis.stichtag.game.idle()")
             assert state(sp)["save"]["seed"].startswith("free/")
@@ -259,7 +260,7 @@ def test_free_play_remembers_the_rules_and_resumes(browser: Any, site_url: str) 
         page = sp.page
         open_site(sp)
         daily_actions = play(sp, moves=2)["save"]["actions"]
-        page.click(".app-menu-new")
+        choose_menu(page, "new")
         dialog = page.locator("dialog[data-dialog=new-game][open]")
         dialog.locator("select[name=set]").select_option("classic")
         dialog.locator("select[name=target]").select_option("5")
@@ -287,7 +288,7 @@ def test_free_play_remembers_the_rules_and_resumes(browser: Any, site_url: str) 
         assert snapshot(sp) == {"view": now["view"], "save": now["save"]}
         assert page.locator("#table").get_attribute("data-faces") == "french"
         # The rules are remembered in the dialog; historic offers only what the engine allows.
-        page.click(".app-menu-new")
+        choose_menu(page, "new")
         assert dialog.locator("select[name=target]").input_value() == "5"
         assert dialog.locator("select[name=players]").input_value() == "2"
         dialog.locator("select[name=set]").select_option("historic")
@@ -298,7 +299,7 @@ def test_free_play_remembers_the_rules_and_resumes(browser: Any, site_url: str) 
         assert dialog.locator("select[name=target]").input_value() == "101"
         page.keyboard.press("Escape")
         # Today's daily kept its own save meanwhile.
-        page.click(".app-menu-today")
+        choose_menu(page, "today")
         expect(page.locator("#app-title")).to_have_text("Daily #3 · 2026-12-03")
         page.evaluate("globalThis.stichtag.game.idle()")
         assert state(sp)["save"]["actions"] == daily_actions
@@ -325,7 +326,7 @@ def test_the_level_picked_for_each_game_s_free_games_is_remembered_and_dailies_k
         page = sp.page
         open_site(sp, knobs="pace=0")  # no &level= test knob: the person's choice counts
         assert page.evaluate(LEVEL_JS) == "medium"  # Karnöffel's default level
-        page.click(".app-menu-new")
+        choose_menu(page, "new")
         dialog = page.locator("dialog[data-dialog=new-game][open]")
         level = dialog.locator("select[name=level]")
         assert level.input_value() == "medium"
@@ -346,13 +347,13 @@ def test_the_level_picked_for_each_game_s_free_games_is_remembered_and_dailies_k
         assert page.evaluate(LEVEL_JS) == "easy"
         reload(sp)  # the free game resumes with the remembered level
         assert page.evaluate(LEVEL_JS) == "easy"
-        page.click(".app-menu-new")
+        choose_menu(page, "new")
         assert level.input_value() == "easy"
         dialog.locator("select[name=game]").select_option("doppelkopf")
         assert level.input_value() == "hard"
         page.keyboard.press("Escape")
         # Karnöffel's Hard (above its default) plays in the browser too.
-        page.click(".app-menu-new")
+        choose_menu(page, "new")
         level.select_option("hard")
         dialog.locator(".new-game-start").click()
         page.wait_for_function(
@@ -375,7 +376,7 @@ def test_a_level_remembered_before_levels_were_per_game_carries_over_to_both_gam
         with site_context(browser, site_url, storage=remembered) as sp:
             page = sp.page
             open_site(sp, knobs="pace=0")
-            page.click(".app-menu-new")
+            choose_menu(page, "new")
             dialog = page.locator("dialog[data-dialog=new-game][open]")
             levels = []
             for game in ("karnoffel", "doppelkopf"):

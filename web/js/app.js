@@ -37,6 +37,14 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Engine error keys that mean "this date cannot be opened". */
 const DATE_REFUSALS = new Set(["daily_bad_date", "daily_before_first", "daily_future", "bad_date", "daily_not_pinned"]);
 
+/** A menu entry that opens a list of `items` (a native <details>: keyboard and screen readers know it). */
+function menuGroup(className, items) {
+  const summary = h("summary", { class: "app-menu-toggle" });
+  const root = h("details", { class: `app-menu-group ${className}` }, summary,
+    h("div", { class: "app-menu-list" }, items));
+  return { root, summary };
+}
+
 function randomSeed() {
   const bytes = new Uint32Array(2);
   crypto.getRandomValues(bytes);
@@ -89,8 +97,31 @@ export class App {
     this.languageChoice.addEventListener("change", () => this.chooseLanguage(this.languageChoice.value));
     // "Learn with hints": the next HINTED_DECISIONS decisions get the engine's advice.
     this.hintSwitch = h("button", { type: "button", class: "app-menu-hints", "aria-pressed": "false", onclick: () => this.toggleHints() });
-    this.menu = h("nav", { class: "app-menu" }, Object.values(this.menuItems), this.hintSwitch, this.gameSwitch, this.languageChoice);
+    // Three controls in sight (the ways to learn, the language, Menu) and the rest in
+    // the "Menu" list, like the best casual games: on a phone the bar stays one short row.
+    const items = this.menuItems;
+    this.learnGroup = menuGroup("app-menu-learn-group", [items.learn, items.howto, items.rules, this.hintSwitch]);
+    this.moreGroup = menuGroup("app-menu-more", [items.today, items.stats, items.archive, items.new, items.friends, items.review, this.gameSwitch]);
+    this.menu = h("nav", { class: "app-menu" }, this.learnGroup.root, this.languageChoice, this.moreGroup.root);
     header.append(h("div", { class: "app-bar" }, this.titleEl, this.menu));
+    // One list open at a time; a choice, Escape or a tap elsewhere closes it.
+    const groups = [this.learnGroup.root, this.moreGroup.root];
+    for (const group of groups) {
+      group.addEventListener("toggle", () => {
+        if (group.open) for (const other of groups) if (other !== group) other.open = false;
+      });
+      group.addEventListener("click", (event) => {
+        if (event.target.closest(".app-menu-list button, .app-menu-list a")) group.open = false;
+      });
+      group.addEventListener("keydown", (event) => {
+        if (event.key !== "Escape" || !group.open) return;
+        group.open = false;
+        group.querySelector("summary").focus();
+      });
+    }
+    document.addEventListener("click", (event) => {
+      for (const group of groups) if (group.open && !group.contains(event.target)) group.open = false;
+    });
     this.labelMenu();
 
     const notices = h("div", { class: "app-notices", id: "app-notices", hidden: true, "aria-live": "polite" });
@@ -113,6 +144,8 @@ export class App {
   /** The menu's words, in the page's language. */
   labelMenu() {
     this.menu.setAttribute("aria-label", t("menu.label"));
+    this.learnGroup.summary.textContent = t("menu.learn_group");
+    this.moreGroup.summary.textContent = t("menu.more");
     for (const [name, item] of Object.entries(this.menuItems)) item.textContent = t(`menu.${name}`);
     const other = t(`game.${nextGame(this.currentGame())}`);
     this.gameSwitch.textContent = other;

@@ -1,8 +1,9 @@
 // Card art drawn by the project as SVG: German suits (acorns, leaves, hearts,
 // bells) or French faces (clubs, spades, hearts, diamonds), told apart by
 // shape and not only by colour. Pure functions returning SVG markup, with no
-// words and no imports (the rules pages draw their card pictures with it too);
-// the names of cards are in cards.js. No rule logic.
+// words of their own and no imports (the rules pages draw their card pictures
+// with it too); the names of cards are in cards.js (cardFace writes a court
+// card's name on it). No rule logic.
 const FRENCH_RANK = { O: "Q", U: "J" };
 
 // Suit shapes in a 24×24 box. Each is a group of paths so that the shape,
@@ -56,15 +57,29 @@ export function suitSVG(suit, faces = "german", size = 20) {
   return `<svg class="suit suit-${suit}" viewBox="0 0 24 24" width="${size}" height="${size}" aria-hidden="true" focusable="false"><g class="suit-shape">${shapes[suit]}</g></svg>`;
 }
 
-/** A whole card face as SVG markup (60×90 units, scales with CSS). */
-export function cardSVG(notation, faces = "german") {
+/** Text for SVG markup. */
+function escapeText(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/**
+ * A whole card face as SVG markup (60×90 units, scales with CSS). `courtWord`:
+ * a court card's name in words ("Unter"), drawn in the middle instead of its
+ * letter, for a player who does not know the letters of German cards.
+ */
+export function cardSVG(notation, faces = "german", courtWord = "") {
   const { suit, rank } = splitCard(notation);
   const shapes = faces === "french" ? FRENCH_SHAPES : GERMAN_SHAPES;
   const label = rankLabel(rank, faces);
   const shape = shapes[suit];
   const court = rank === "K" || rank === "O" || rank === "U";
+  // A long word is squeezed to the card's width rather than cut.
+  const fit = courtWord && courtWord.length > 5 ? ' textLength="50" lengthAdjust="spacingAndGlyphs"' : "";
+  const centreLabel = courtWord
+    ? `<text class="court court-word" x="30" y="53" text-anchor="middle"${fit}>${escapeText(courtWord)}</text>`
+    : `<text class="court" x="30" y="56" text-anchor="middle">${label}</text>`;
   const centre = court
-    ? `<text class="court" x="30" y="56" text-anchor="middle">${label}</text>
+    ? `${centreLabel}
        <g class="suit-shape" transform="translate(21 60) scale(0.75)">${shape}</g>`
     : `<g class="suit-shape" transform="translate(15 30) scale(1.25)">${shape}</g>`;
   return `<svg class="card-face suit-${suit}" viewBox="0 0 60 90" aria-hidden="true" focusable="false">

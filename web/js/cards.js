@@ -1,6 +1,6 @@
 // The names of cards and suits in the page's language (screen readers,
 // tooltips, messages), for the art of card-art.js. No rule logic.
-import { rankLabel, splitCard } from "./card-art.js";
+import { cardSVG, rankLabel, splitCard } from "./card-art.js";
 import { has, t } from "./texts.js";
 
 const FRENCH_SYMBOLS = { A: "♣", L: "♠", H: "♥", B: "♦" };
@@ -27,6 +27,13 @@ export function suitName(suit, faces = "german") {
 export function rankName(rank, faces = "german") {
   const key = `rank.${faces}.${rank}`;
   return has(key) ? t(key) : rank;
+}
+
+/** A card's face (card-art.js) with a German court card's name written on it ("Unter", not "U"). */
+export function cardFace(notation, faces = "german") {
+  const { rank } = splitCard(notation);
+  const named = faces === "german" && (rank === "U" || rank === "O");
+  return cardSVG(notation, faces, named ? rankName(rank, faces) : "");
 }
 
 /** The names a message's cards, suits and ranks take with `faces` (table/messages.js). */

@@ -70,6 +70,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     hintCard: null, // the card whose reason the hint line shows
     selection: { key: "", cards: [] }, // cards ticked for a poverty exchange (Doppelkopf)
     matchOverSent: false,
+    shownError: null, // {error, retry} of the error on the table, if one is shown
     // The coach: hints left to give, the hint on show (or why there is none), a
     // refused tutorial move, and the tutorial step whose "Next" was pressed.
     // hintsOver: hints ran out by themselves (said, with the ways to go on).
@@ -298,6 +299,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   }
 
   function showError(error, retry) {
+    state.shownError = { error, retry }; // worded again in another language (redraw)
     const text = errorWords(error);
     const again = retry
       ? h("button", { type: "button", onclick: () => { hideError(); retry(); } }, t("table.try_again")) : null;
@@ -307,6 +309,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   }
 
   function hideError() {
+    state.shownError = null;
     parts.error.hidden = true;
     parts.error.replaceChildren();
   }
@@ -584,8 +587,13 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       state.hooks = { ...state.hooks, ...next };
     },
     /** Draw the table again from the current response (another language); the game goes on. */
+    /** Everything drawn again (in another language): nothing stays in the old one. */
     redraw() {
       showHint("");
+      // The live region's lines were said already; left there, a screen reader
+      // would find them in the old language.
+      parts.live.replaceChildren();
+      if (state.shownError) showError(state.shownError.error, state.shownError.retry);
       draw();
     },
     /** The tutorial's step on show: the person has read it (the same as its "Next" button). */

@@ -3,8 +3,8 @@
 // view plus the display context (faces, the move just played for the entry
 // animation). No rule logic: legality, winners, which actions are calls
 // (view.calls) and explanations are the engine's.
-import { cardBackSVG, cardSVG, rankLabel, splitCard, suitSVG } from "../card-art.js";
-import { cardName, cardNames, suitName } from "../cards.js";
+import { cardBackSVG, rankLabel, splitCard, suitSVG } from "../card-art.js";
+import { cardFace, cardName, cardNames, rankName, suitName } from "../cards.js";
 import { h } from "../dom.js";
 import { rulesLink, sectionHref } from "../rules.js";
 import { capitalized, formatList, has, nodes, sentence, sentences, t } from "../texts.js";
@@ -73,15 +73,17 @@ function renderInfo(parts, view, ctx) {
     // Each chip links to the rules section of its card (rules.js).
     for (const { card, role } of view.specials) {
       const rank = rankLabel(splitCard(card).rank, faces);
+      // A court card by its name ("Unter"), not the letter on its face.
+      const shown = rankName(splitCard(card).rank, faces);
       if (isPartial(role)) partial.push({ rank, role });
       else chips.push(h("li", { class: `special special-${role}`, title: sentence("kf.special.title", { card: cardName(card, faces), role: roleName(role) }) },
-        rulesLink(sectionHref(view, role), { class: "special-link" }, h("b", {}, rank), ` ${roleName(role)}`)));
+        rulesLink(sectionHref(view, role), { class: "special-link" }, h("b", {}, shown), ` ${roleName(role)}`)));
     }
     if (partial.length) {
       const cards = formatList(partial.map(({ rank }) => t("kf.special.partial_card", { suit: suitName(view.chosen, faces), rank })));
       chips.push(h("li", { class: "special special-partial", title: sentence("kf.special.partial_title", { cards }) },
         rulesLink(sectionHref(view, partial[0].role), { class: "special-link" },
-          ...nodes("kf.special.partial_chip", { ranks: h("b", {}, partial.map(({ rank }) => rank).join(" ")) }))));
+          ...nodes("kf.special.partial_chip_plain", { ranks: h("b", {}, partial.map(({ rank }) => rank).join(" ")) }))));
     }
     blocks.push(h("div", { class: "info-block chosen", role: "group", "aria-label": t("kf.info.chosen_label") },
       h("span", { class: "info-title" }, t("kf.info.chosen")),
@@ -123,6 +125,11 @@ function seatTags(view, info) {
   const lastShow = shows[shows.length - 1];
   if (lastShow && lastShow.showed) tags.push(h("span", { class: "tag tag-show" }, t("kf.tag.showed")));
   else if (lastShow) tags.push(h("span", { class: "tag tag-noshow" }, t("kf.tag.no_show")));
+  // Why the partner's cards lie open (classic rules: partners see each other's hands).
+  const hand = view.hands[info.seat];
+  if (info.role === "partner" && !lastShow && hand.count > 0 && hand.known.length === hand.count) {
+    tags.push(h("span", { class: "seat-note" }, t("kf.seat.partner_open")));
+  }
   return tags;
 }
 
@@ -142,12 +149,12 @@ function otherHand(view, info, ctx) {
     const label = cardLabel(view, card, faces);
     return h("span", {
       class: `card card-small${isUp ? " face-up" : ""}${role ? " special" : ""}`,
-      "data-face-up": isUp ? t("kf.card.face_up_tag") : null,
+      "data-face-up": isUp ? t("kf.card.face_up_badge") : null,
       role: "img",
       "aria-label": isUp ? sentence("kf.card.face_up_label", { card: label }) : capitalized(label),
       title: isUp ? sentence("kf.card.face_up_label", { card: label }) : capitalized(label),
       "data-card": card,
-      html: cardSVG(card, faces),
+      html: cardFace(card, faces),
     });
   }));
   // The number of cards matters when some are hidden.
@@ -165,7 +172,7 @@ function myHand(view, info, ctx) {
       label: cardLabel(view, card, faces),
       reason: reason ? wordMessage(reason, ctx) : "",
       reasonNamesCard: Boolean(reason && reason.params && reason.params.card === card),
-      face: cardSVG(card, faces) + (role ? `<span class="card-role" aria-hidden="true">${short}</span>` : ""),
+      face: cardFace(card, faces) + (role ? `<span class="card-role" aria-hidden="true">${short}</span>` : ""),
       classes: `${role ? " special" : ""}${card === faceUp ? " face-up" : ""}`,
     };
   });
@@ -183,7 +190,7 @@ function renderFelt(parts, view, ctx) {
     }),
     trick: {
       label: (card) => cardLabel(view, card, faces),
-      face: (card) => cardSVG(card, faces),
+      face: (card) => cardFace(card, faces),
       doneCaption: (shown) => t("kf.trick.caption_done", { who: seatWho(seating, shown.winnerSeat, { capital: true }) }),
     },
   });
@@ -320,7 +327,7 @@ export const karnoffelTable = {
   actionWords: (view, action, faces) => actionWords(action, faces),
   /** A card for "How to play": its face and its name (with its role, for a special card). */
   helpPicture: (notation, faces, role = null) => ({
-    face: cardSVG(notation, faces),
+    face: cardFace(notation, faces),
     label: role ? t("kf.card.role", { card: cardName(notation, faces), role: roleName(role) }) : cardName(notation, faces),
   }),
   describeMove,
