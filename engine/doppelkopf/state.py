@@ -46,6 +46,7 @@ from engine.doppelkopf.actions import (
     seeded_deal,
 )
 from engine.doppelkopf.cards import Card, sort_key
+from engine.doppelkopf.hand import Announcement, HandResult
 from engine.doppelkopf.rules import (
     CLUB_QUEEN,
     CONTRACTS,
@@ -54,7 +55,6 @@ from engine.doppelkopf.rules import (
     PLAYERS,
     POVERTY_CARDS,
     POVERTY_MAX_TRUMPS,
-    TOTAL_POINTS,
     TRICKS,
     Contract,
     ContractSpec,
@@ -64,7 +64,7 @@ from engine.doppelkopf.rules import (
     Rules,
     Variant,
 )
-from engine.doppelkopf.scoring import HandScore, HandSummary, score_hand, seat_scores, summarize
+from engine.doppelkopf.scoring import score_hand, seat_scores, summarize
 from engine.doppelkopf.tricks import TrickResult, resolve_trick
 from engine.errors import IllegalActionError
 from engine.messages import Message
@@ -92,59 +92,6 @@ _PHASE_TEXT = {
     Phase.POVERTY_RETURN: "dk_phase_poverty_return",
     Phase.PLAY: "phase_play",
 }
-
-
-@dataclass(frozen=True)
-class Announcement:
-    seat: int
-    party: Party
-    level: int  # LEVELS index: 1 Re/Kontra ... 5 schwarz
-    cards_held: int
-
-    @property
-    def id(self) -> str:
-        """The catalog id of what was announced (``announcement.<id>``: "re", "no90", ...)."""
-        return LEVELS[self.level].announcement(self.party)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "party": self.party.value, "level": self.level, "id": self.id}
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """A scored hand."""
-
-    number: int
-    dealer: int
-    kind: GameKind
-    contract: Contract
-    declarer: int | None
-    re_seats: frozenset[int]
-    summary: HandSummary
-    score: HandScore
-    seat_scores: tuple[int, ...]
-    message: Message
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "kind": self.kind.value,
-            "contract": self.contract.value,
-            "declarer": self.declarer,
-            "re": sorted(self.re_seats),
-            "winner": self.score.winner.value if self.score.winner else None,
-            "points": {
-                "re": self.summary.re_points,
-                "kontra": TOTAL_POINTS - self.summary.re_points,
-            },
-            "tricks": {"re": self.summary.re_tricks, "kontra": self.summary.kontra_tricks},
-            "announced": {"re": self.summary.re_level, "kontra": self.summary.kontra_level},
-            "value": abs(self.score.re_value),
-            "breakdown": [item.to_json() for item in self.score.items],
-            "scores": list(self.seat_scores),
-            "message": self.message.to_json(),
-        }
 
 
 @dataclass

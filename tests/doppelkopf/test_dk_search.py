@@ -7,12 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import rng
+from engine.doppelkopf.card_tree import CardTree, _Node
 from engine.doppelkopf.cards import Card
 from engine.doppelkopf.heuristic import legal_cards
 from engine.doppelkopf.knowledge import WorldSampler, read_view
 from engine.doppelkopf.playout import INDEX, TABLES, Simulation, _beaten_exactly
 from engine.doppelkopf.rules import Contract
-from engine.doppelkopf.search import Budget, CardTree, Race, SearchPlayer, _Node
+from engine.doppelkopf.search import Budget, Race, SearchPlayer
 from engine.doppelkopf.state import Phase, State
 
 
