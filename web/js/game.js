@@ -253,7 +253,9 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     }
     if (response !== state.response) return; // the game moved on
     state.suggestion = { response, action: answer.action, reason: answer.reason };
-    draw();
+    // Marked in place, not redrawn: a tap already on its way keeps its button.
+    const table = tableOf(response.view);
+    if (table.showSuggestion) table.showSuggestion(parts, response, context(response.view));
   }
 
   /** Hints for the next `count` decisions (0: off; Infinity: until switched off), starting with the one at hand. */

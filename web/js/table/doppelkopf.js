@@ -286,11 +286,7 @@ const RESERVATION_HELP = [
  */
 function reservationHelp(calls, ctx) {
   const rows = [h("p", { class: "dk-reserve-explain" }, t("dk.reserve.explain"))];
-  const suggestion = ctx.suggestion;
-  if (suggestion && calls.includes(suggestion.action)) {
-    rows.push(h("p", { class: "dk-suggestion", dataset: { action: suggestion.action } },
-      t("dk.reserve.suggestion", { reason: dkFormat(suggestion.reason, ctx.seating) })));
-  }
+  if (ctx.suggestion && calls.includes(ctx.suggestion.action)) rows.push(suggestionLine(ctx.suggestion, ctx));
   const lines = RESERVATION_HELP.filter(([actions]) => actions.some((action) => calls.includes(action)))
     .map(([, key]) => h("li", {}, t(key)));
   let details = null;
@@ -301,13 +297,38 @@ function reservationHelp(calls, ctx) {
   return { above: h("div", { class: "dk-reserve-help" }, rows), below: details };
 }
 
+function suggestionLine(suggestion, ctx) {
+  return h("p", { class: "dk-suggestion", dataset: { action: suggestion.action } },
+    t("dk.reserve.suggestion", { reason: dkFormat(suggestion.reason, ctx.seating) }));
+}
+
+function markSuggested(button) {
+  button.classList.add("call-suggested");
+  button.append(h("span", { class: "call-suggested-mark" }, ` (${t("dk.reserve.suggested")})`));
+}
+
+/**
+ * The engine's suggestion arrived after the question was drawn: mark it in
+ * place, so that a tap already on its way still reaches the same button.
+ */
+function showSuggestion(parts, response, ctx) {
+  const { suggestion } = ctx;
+  const help = parts.actions.querySelector(".dk-reserve-help");
+  const button = [...parts.actions.querySelectorAll(".call")].find((b) => b.dataset.action === suggestion.action);
+  if (!help || !button || help.querySelector(".dk-suggestion")) return;
+  help.append(suggestionLine(suggestion, ctx));
+  markSuggested(button);
+}
+
 function renderCalls(parts, view, ctx) {
   const mine = view.to_act === ctx.seating.me;
   const calls = mine ? view.calls : [];
   const suggested = ctx.suggestion && ctx.suggestion.action;
-  const buttons = calls.map((call) => h("button", {
-    type: "button", class: `call call-${call}${call === suggested ? " call-suggested" : ""}`, "data-action": call, onclick: () => ctx.onAction(call),
-  }, actionLabel(call), call === suggested ? h("span", { class: "call-suggested-mark" }, ` (${t("dk.reserve.suggested")})`) : null));
+  const buttons = calls.map((call) => {
+    const button = h("button", { type: "button", class: `call call-${call}`, "data-action": call, onclick: () => ctx.onAction(call) }, actionLabel(call));
+    if (call === suggested) markSuggested(button);
+    return button;
+  });
   if (ctx.exchangeConfirm) buttons.push(ctx.exchangeConfirm);
   const onlyAnnounce = calls.length === 1 && calls[0] === "announce" && !ctx.exchangeConfirm;
   const title = buttons.length && !onlyAnnounce ? h("p", { class: "calls-title" }, turnText(view, ctx)) : null;
@@ -440,6 +461,7 @@ export const doppelkopfTable = {
   /** A card's notation inside a text (the trump order of "How to play"). */
   notations: /\b([CSHD](?:10|[AKQJ9]))\b/g,
   describeMove,
+  showSuggestion,
   cardLabel: (view, card) => cardName(card),
   formatMessage: (message, ctx) => dkFormat(message, ctx.seating),
   matchLine,

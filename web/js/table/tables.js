@@ -4,7 +4,8 @@
 //   cardLabel(view, card, faces)          a card's name ("Bells Unter (Devil)")
 //   formatMessage(message, ctx)           an engine message in words
 //   matchLine(response, ctx)              the live-region line when the match ends
-// ctx: {faces, seating, focusCard, selection, entered, onAction, onContinue, onNewMatch}.
+//   showSuggestion?(parts, response, ctx) mark ctx.suggestion (response.suggest) in place
+// ctx: {faces, seating, focusCard, selection, suggestion, entered, onAction, onContinue, onNewMatch}.
 import { doppelkopfTable } from "./doppelkopf.js";
 import { karnoffelTable } from "./karnoffel.js";
 
