@@ -40,6 +40,7 @@ CAPITALISED = re.compile(r"(?<![^\W\d_])[A-Z][^\W\d_A-Z]{2,}(?![^\W\d_])")
 NOT_TEXT = {
     "Home",  # KeyboardEvent.key values
     "End",
+    "Escape",
     "EngineError",  # error names
     "EngineRefusal",
     "Error",
