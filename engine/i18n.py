@@ -95,7 +95,8 @@ PARAM_KINDS: dict[str, str] = {
     **dict.fromkeys(("date", "first"), "date"),
     **dict.fromkeys(
         ("count", "points", "value", "offered", "next", "trumps", "aces", "size", "target",
-         "confirmed", "number", "trick", "held", "needed", "limit", "found", "expected"),
+         "confirmed", "number", "trick", "held", "needed", "limit", "found", "expected",
+         "most"),
         "number",
     ),
     "action": "action",

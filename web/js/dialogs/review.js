@@ -61,7 +61,7 @@ function momentNode(moment, words, summary = false) {
   const isCard = moment.trick !== null;
   const what = isCard
     ? t("review.moment_card", { number: moment.trick + 1, card: words.card(moment.action), best: words.card(moment.better) })
-    : t("review.moment_call", { action: moment.action, best: moment.better });
+    : t("review.moment_call", { action: words.action(moment.action), best: words.action(moment.better) });
   return h("div", { class: summary ? "review-moment review-moment-summary" : "review-moment" },
     h("p", { class: "review-moment-what" }, what),
     h("p", { class: "review-moment-why" }, words.message(moment.reason)));
@@ -81,6 +81,7 @@ export async function openReview(dialog, { engine, game }, { latest = false } = 
   const words = {
     card: (card) => table.cardLabel(view, card, faces),
     seat: (seat) => seatWho(seats, seat, { capital: true }),
+    action: (action) => table.actionWords(view, action, faces),
     message: (message) => table.formatMessage(message, { seating: seats }),
   };
   if (!reply || !reply.ok) {
