@@ -19,9 +19,21 @@ can share a seed range's halves. FreeDoko's answers are a function of the
 position; they are kept in ``answers-*.jsonl`` in the oracle directory, so
 positions that another level's run reached already cost nothing.
 
+A change to the reservations alone can be measured far more cheaply than by
+whole matches: ``run LEVEL SEEDS --replay-solos-of BASE`` replays each hand in
+which BASE (run on those seeds before) declared a solo, from the same state
+(the match's actions before it), with LEVEL in BASE's seat. Each hand is its
+own unit of value, so LEVEL's points in those hands minus BASE's, over all
+BASE's hands, estimate what LEVEL would have gained, seed by seed; every
+other hand is BASE's own (so it measures levels that declare fewer solos
+than BASE, not more). Both players and FreeDoko are deterministic, so a
+replay in which LEVEL makes BASE's choice repeats BASE's hand exactly.
+
     nice -n 19 python benchmarks/bench_doppelkopf_freedoko.py run hard fd-tune/0..19
+    nice -n 19 python benchmarks/bench_doppelkopf_freedoko.py run hard@solo_margin=1.0 \\
+        fd-tune/0..19 --replay-solos-of hard
     python benchmarks/bench_doppelkopf_freedoko.py summary --level hard \\
-        --level hard@solo_margin=1.0 --paired-with hard --seeds fd-tune/0..19
+        --level hard@solo_margin=1.0 --replays-of hard --seeds fd-tune/0..19
 """
 
 from __future__ import annotations
@@ -153,6 +165,72 @@ def paired(a: dict[str, list[Row]], b: dict[str, list[Row]]) -> list[float]:
     return [unit_points(a[seed]) - unit_points(b[seed]) for seed in sorted(a.keys() & b.keys())]
 
 
+def replays(
+    rows: Sequence[Row],
+    level: str,
+    base: str,
+    seeds: Sequence[str] | None = None,
+    ai: str = "profi",
+) -> dict[str, list[Row]]:
+    """Per seed of BASE's complete units whose every solo of BASE was replayed by
+    LEVEL: those replays (``run --replay-solos-of BASE``)."""
+    by_hand = {
+        (r["seed"], r["engine_seat"], r["hand"]): r
+        for r in rows
+        if r.get("row") == "freedoko-hand"
+        and r["level"] == level
+        and r["base"] == base
+        and r["ai"] == ai
+    }
+    found = {}
+    for seed, matches in units(rows, base, seeds, ai).items():
+        wanted = [
+            (seed, m["engine_seat"], number)
+            for m in matches
+            for number, hand in enumerate(m["hands"])
+            if hand_kind(hand, m["engine_seat"]) == "our solo"
+        ]
+        if all(key in by_hand for key in wanted):
+            found[seed] = [by_hand[key] for key in wanted]
+    return found
+
+
+def replay_points(base_unit: Sequence[Row], replayed: Sequence[Row]) -> float:
+    """A unit's points per seat and hand had LEVEL played its replayed hands
+    instead of BASE, minus BASE's own."""
+    gain = sum(r["engine_delta"] - r["base_hand"]["engine_delta"] for r in replayed)
+    return gain / sum(len(m["hands"]) for m in base_unit)
+
+
+def print_replays(
+    rows: list[Row], levels: Sequence[str], base: str, seeds: Sequence[str] | None, ai: str
+) -> None:
+    base_units = units(rows, base, seeds, ai)
+    print(
+        f"\n{base}'s own solos replayed by another level, the rest of {base}'s hands kept"
+        f" (minus {base}; 95% CI over seeds)"
+    )
+    print(
+        f"{'level':<34} {'seeds':>5} {'solos':>6} {'changed':>7} {'pts/hand':>9} "
+        f"{'95% CI':>18}  {base} in them -> level in them"
+    )
+    for level in levels:
+        found = replays(rows, level, base, seeds, ai)
+        if not found:
+            continue
+        mean, low, high = interval(
+            [replay_points(base_units[seed], replayed) for seed, replayed in found.items()]
+        )
+        hands = [r for replayed in found.values() for r in replayed]
+        changed = sum(r["kind"] != "solo" or r["declarer"] != r["engine_seat"] for r in hands)
+        before = sum(r["base_hand"]["engine_delta"] for r in hands)
+        after = sum(r["engine_delta"] for r in hands)
+        print(
+            f"{level:<34} {len(found):>5} {len(hands):>6} {changed:>7} {mean:>+9.3f} "
+            f"{f'[{low:+.3f}, {high:+.3f}]':>18}  {before:+d} -> {after:+d}"
+        )
+
+
 def print_summary(
     rows: list[Row],
     levels: Sequence[str],
@@ -273,73 +351,174 @@ def cache_answers(fd_oracle: Any, oracle: Path) -> dict[str, int]:
     return counts
 
 
-def run(level: str, seeds: Sequence[str], oracle: Path, save: Path, ai: str, command: str) -> None:
-    if not (oracle / "bridge.py").exists():
-        raise SystemExit(
-            f"no FreeDoko harness in {oracle} (build it: bash "
-            "/work/shared/freedoko/build.sh ~/.cache/freedoko; or --oracle DIR)"
-        )
-    register_variant(level)
-    os.environ["STICHTAG_ROOT"] = str(REPOSITORY)
-    sys.path.insert(0, str(oracle))
-    import bridge  # type: ignore[import-not-found]
-    import fd_oracle  # type: ignore[import-not-found]
+class Harness:
+    """FreeDoko's duplicate harness (``bridge.py``), loaded from the oracle directory."""
 
-    counts = cache_answers(fd_oracle, oracle)
+    def __init__(self, oracle: Path, ai: str) -> None:
+        if not (oracle / "bridge.py").exists():
+            raise SystemExit(
+                f"no FreeDoko harness in {oracle} (build it: bash "
+                "/work/shared/freedoko/build.sh ~/.cache/freedoko; or --oracle DIR)"
+            )
+        os.environ["STICHTAG_ROOT"] = str(REPOSITORY)
+        sys.path.insert(0, str(oracle))
+        import bridge  # type: ignore[import-not-found]
+        import fd_oracle  # type: ignore[import-not-found]
+
+        self.bridge, self.ai = bridge, ai
+        self.counts = cache_answers(fd_oracle, oracle)
+        self.commit = git_commit()
+        os.chdir(oracle)  # the harness leaves its debugging files in the working directory
+
+    def play(
+        self, seed: str, seat: int, level: str, prefix: Sequence[str] = (), hands: int = 8
+    ) -> tuple[Any, Row]:
+        """LEVEL in ``seat``, FreeDoko in the others, from the match of ``seed``
+        after the actions ``prefix`` until ``hands`` hands are scored: the final
+        state and the harness's counts."""
+        register_variant(level)
+        new_match = self.bridge.new_match
+
+        def after_prefix(seed: str) -> Any:
+            state = new_match(seed=seed)
+            for action in prefix:
+                state.settle_chance()
+                state.apply_action(action)
+            state.settle_chance()
+            return state
+
+        started, asked = time.perf_counter(), self.counts["asked"]
+        self.bridge.new_match = after_prefix
+        try:
+            state, stats = self.bridge.main(
+                seed,
+                {s for s in range(ROTATIONS) if s != seat},
+                level,
+                hands_limit=hands,
+                ai=self.ai,
+            )
+        finally:
+            self.bridge.new_match = new_match
+        return state, {
+            "fd_calls": stats["fd_calls"],
+            "fd_asked": self.counts["asked"] - asked,
+            "fd_s": round(stats["fd_time"], 1),
+            "fallbacks": stats["fallbacks"],
+            "mismatch": stats["mismatch"],
+            "gametype_diff": stats.get("gametype_diff", 0),
+            "wall_s": round(time.perf_counter() - started, 1),
+        }
+
+
+def hand_fields(result: Any, seat: int) -> Hand:
+    """A scored hand as the rows keep it, from ``seat``'s side."""
+    return {
+        "kind": result.kind.value,
+        "contract": result.contract.value,
+        "declarer": result.declarer,
+        "engine_re": seat in result.re_seats,
+        "engine_delta": result.seat_scores[seat],
+        "re_level": result.summary.re_level,
+        "kontra_level": result.summary.kontra_level,
+    }
+
+
+def save_row(save: Path, row: Row) -> None:
+    with save.open("a") as out:
+        out.write(json.dumps(row) + "\n")
+
+
+def run(level: str, seeds: Sequence[str], harness: Harness, save: Path, command: str) -> None:
+    """Whole matches: LEVEL in each seat in turn, FreeDoko in the others."""
     done = {
         (r["seed"], r["engine_seat"])
         for r in load_rows(save)
-        if r.get("row") == "freedoko-match" and r["level"] == level and r.get("ai") == ai
+        if r.get("row") == "freedoko-match" and r["level"] == level and r["ai"] == harness.ai
     }
-    commit = git_commit()
-    os.chdir(oracle)  # the harness leaves its debugging files in the working directory
     for seed in seeds:
         for seat in range(ROTATIONS):
             if (seed, seat) in done:
                 continue
-            started = time.perf_counter()
-            before = dict(counts)
-            state, stats = bridge.main(
-                seed, {s for s in range(ROTATIONS) if s != seat}, level, ai=ai
-            )
+            state, counts = harness.play(seed, seat, level)
             row = {
                 "row": "freedoko-match",
                 "level": level,
-                "ai": ai,
+                "ai": harness.ai,
                 "seed": seed,
                 "engine_seat": seat,
                 "engine_score": state.scores[seat],
                 "scores": list(state.scores),
-                "fd_calls": stats["fd_calls"],
-                "fd_asked": counts["asked"] - before["asked"],
-                "fd_s": round(stats["fd_time"], 1),
-                "fallbacks": stats["fallbacks"],
-                "mismatch": stats["mismatch"],
-                "gametype_diff": stats.get("gametype_diff", 0),
-                "wall_s": round(time.perf_counter() - started, 1),
-                "hands": [
-                    {
-                        "kind": h.kind.value,
-                        "contract": h.contract.value,
-                        "declarer": h.declarer,
-                        "engine_re": seat in h.re_seats,
-                        "engine_delta": h.seat_scores[seat],
-                        "re_level": h.summary.re_level,
-                        "kontra_level": h.summary.kontra_level,
-                    }
-                    for h in state.results
-                ],
+                **counts,
+                "hands": [hand_fields(result, seat) for result in state.results],
+                "actions": [state.action_text(action) for action in state.actions],
                 "command": command,
-                "git": commit,
+                "git": harness.commit,
             }
-            with save.open("a") as out:
-                out.write(json.dumps(row) + "\n")
+            save_row(save, row)
             print(
                 f"{seed} seat {seat}: {row['engine_score']:+d} in {row['wall_s']} s "
                 f"(FreeDoko asked {row['fd_asked']} of {row['fd_calls']}, "
                 f"fallbacks {row['fallbacks']}, mismatch {row['mismatch']})",
                 flush=True,
             )
+
+
+def hand_prefix(actions: Sequence[str], seed: str, hand: int) -> list[str]:
+    """The actions of a match before its hand number ``hand`` (0-based) began."""
+    from engine.doppelkopf.state import new_match
+
+    state = new_match(seed=seed)
+    prefix: list[str] = []
+    for action in actions:
+        state.settle_chance()
+        if len(state.results) >= hand:
+            break
+        state.apply_action(action)
+        prefix.append(action)
+    return prefix
+
+
+def replay(
+    level: str, base: str, seeds: Sequence[str], harness: Harness, save: Path, command: str
+) -> None:
+    """The hands in which BASE declared a solo, each replayed by LEVEL from the same
+    state (the match's actions before it), FreeDoko in the other seats: what LEVEL's
+    choice would have scored in exactly those hands."""
+    rows = load_rows(save)
+    done = {
+        (r["seed"], r["engine_seat"], r["hand"])
+        for r in rows
+        if r.get("row") == "freedoko-hand" and r["level"] == level and r["base"] == base
+    }
+    for seed, matches in units(rows, base, seeds, harness.ai).items():
+        for match in matches:
+            seat = match["engine_seat"]
+            for number, hand in enumerate(match["hands"]):
+                if hand_kind(hand, seat) != "our solo" or (seed, seat, number) in done:
+                    continue
+                prefix = hand_prefix(match["actions"], seed, number)
+                state, counts = harness.play(seed, seat, level, prefix, hands=number + 1)
+                row = {
+                    "row": "freedoko-hand",
+                    "level": level,
+                    "base": base,
+                    "ai": harness.ai,
+                    "seed": seed,
+                    "engine_seat": seat,
+                    "hand": number,
+                    "base_hand": hand,
+                    **hand_fields(state.results[number], seat),
+                    **counts,
+                    "command": command,
+                    "git": harness.commit,
+                }
+                save_row(save, row)
+                print(
+                    f"{seed} seat {seat} hand {number}: {hand['contract']} {hand['engine_delta']:+d}"
+                    f" -> {row['kind']} {row['contract']} {row['engine_delta']:+d} "
+                    f"in {row['wall_s']} s (FreeDoko asked {row['fd_asked']} of {row['fd_calls']})",
+                    flush=True,
+                )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -358,28 +537,37 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     play.add_argument("--ai", default="profi", help="FreeDoko's AI preset (default profi)")
     play.add_argument("--save", type=Path, default=DEFAULT_SAVE)
+    play.add_argument(
+        "--replay-solos-of",
+        metavar="BASE",
+        help="replay only the hands in which BASE (run before) declared a solo",
+    )
     report = commands.add_parser("summary", help="points per seat and hand, and the per-kind table")
     report.add_argument("--file", type=Path, default=DEFAULT_SAVE)
     report.add_argument("--level", action="append", required=True)
     report.add_argument("--seeds", nargs="+", help="only these seeds (default: all complete)")
     report.add_argument("--paired-with", help="also each level minus this one, seed by seed")
     report.add_argument("--ai", default="profi", help="FreeDoko's AI preset (default profi)")
+    report.add_argument(
+        "--replays-of", metavar="BASE", help="also the levels' replays of BASE's solo hands"
+    )
     args = parser.parse_args(argv)
     if args.command == "run":
         command = "python benchmarks/bench_doppelkopf_freedoko.py " + " ".join(
             sys.argv[1:] if argv is None else argv
         )
-        run(
-            args.level,
-            expand_seeds(args.seeds),
-            args.oracle.resolve(),
-            args.save.resolve(),
-            args.ai,
-            command,
-        )
+        save, seeds = args.save.resolve(), expand_seeds(args.seeds)
+        harness = Harness(args.oracle.resolve(), args.ai)
+        if args.replay_solos_of:
+            replay(args.level, args.replay_solos_of, seeds, harness, save, command)
+        else:
+            run(args.level, seeds, harness, save, command)
     else:
         seeds = expand_seeds(args.seeds) if args.seeds else None
-        print_summary(load_rows(args.file), args.level, seeds, args.paired_with, args.ai)
+        rows = load_rows(args.file)
+        print_summary(rows, args.level, seeds, args.paired_with, args.ai)
+        if args.replays_of:
+            print_replays(rows, args.level, args.replays_of, seeds, args.ai)
 
 
 if __name__ == "__main__":

@@ -12,10 +12,15 @@ from benchmarks.bench_doppelkopf_freedoko import (
     breakdown,
     expand_seeds,
     hand_kind,
+    hand_prefix,
     paired,
+    replay_points,
+    replays,
     unit_points,
     units,
 )
+from engine import players
+from engine.doppelkopf.state import new_match
 
 
 def _hand(
@@ -125,3 +130,48 @@ def test_announcements_are_counted_by_party_from_the_levels_seat() -> None:
 
 def test_seed_ranges_include_both_ends() -> None:
     assert expand_seeds(["fd-tune/0..2", "one"]) == ["fd-tune/0", "fd-tune/1", "fd-tune/2", "one"]
+
+
+def _replay(seed: str, seat: int, hand: int, base_delta: int, delta: int) -> dict[str, Any]:
+    return {
+        "row": "freedoko-hand",
+        "level": "C",
+        "base": "A",
+        "ai": "profi",
+        "seed": seed,
+        "engine_seat": seat,
+        "hand": hand,
+        "base_hand": {"engine_delta": base_delta},
+        **_hand("normal", delta),
+    }
+
+
+def test_replays_count_only_units_whose_every_solo_was_replayed() -> None:
+    rows = _sample()
+    assert replays(rows, "C", "A") == {"s2": []}  # s2 has no solo of A; s1 is not replayed
+    rows.append(_replay("s1", 0, 0, -6, 2))
+    found = replays(rows, "C", "A")
+    assert [r["hand"] for r in found["s1"]] == [0]
+    # A's solo scored -6, the replay +2: +8 over the unit's 8 hands.
+    assert replay_points(units(rows, "A")["s1"], found["s1"]) == pytest.approx(1.0)
+    assert replay_points(units(rows, "A")["s2"], found["s2"]) == 0
+
+
+def test_a_hands_prefix_stops_where_the_hand_was_dealt() -> None:
+    state = new_match(seed="fd-prefix", humans=())
+    while len(state.results) < 2:
+        state.settle_chance()
+        seat = state.current_player()
+        state.apply_action(players.choose_action("easy", state.view(seat), "x"))
+    actions = [state.action_text(action) for action in state.actions]
+    assert hand_prefix(actions, "fd-prefix", 0) == []
+    prefix = hand_prefix(actions, "fd-prefix", 1)
+    assert actions[: len(prefix)] == prefix and 0 < len(prefix) < len(actions)
+    replayed = new_match(seed="fd-prefix")
+    for action in prefix:
+        replayed.settle_chance()
+        replayed.apply_action(action)
+    assert len(replayed.results) == 1
+    replayed.settle_chance()
+    assert replayed.hand_number == 2 and replayed.phase.value == "reserve"
+    assert replayed.current_player() == replayed.forehand  # no reservation said yet
