@@ -229,6 +229,15 @@ def print_replays(
             f"{level:<34} {len(found):>5} {len(hands):>6} {changed:>7} {mean:>+9.3f} "
             f"{f'[{low:+.3f}, {high:+.3f}]':>18}  {before:+d} -> {after:+d}"
         )
+        kinds: dict[str, list[int]] = {}
+        for r in hands:
+            tally = kinds.setdefault(hand_kind(r, r["engine_seat"]), [0, 0, 0])
+            tally[0] += 1
+            tally[1] += r["base_hand"]["engine_delta"]
+            tally[2] += r["engine_delta"]
+        print(f"  what {level} played instead | hands | {base}'s points | {level}'s points")
+        for name, (count, base_points, points) in sorted(kinds.items()):
+            print(f"  {name} | {count} | {base_points:+d} | {points:+d}")
 
 
 def print_summary(
@@ -239,6 +248,7 @@ def print_summary(
     ai: str = "profi",
 ) -> None:
     all_units = {level: units(rows, level, seeds, ai) for level in levels}
+    played = [level for level in levels if all_units[level]]
     print("points per seat and hand against FreeDoko (95% CI over seeds; a seed = 4 rotations)")
     print(
         f"{'level':<34} {'seeds':>5} {'hands':>6} {'pts/hand':>9} {'95% CI':>18} "
@@ -275,19 +285,19 @@ def print_summary(
     ):
         tables = {
             level: breakdown((m for unit in all_units[level].values() for m in unit), classify)
-            for level in levels
+            for level in played
         }
         print(
             f"\n| {title}, from our seat | "
             + " | ".join(
-                f"{level}: hands | {level}: pts/hand | {level}: points" for level in levels
+                f"{level}: hands | {level}: pts/hand | {level}: points" for level in played
             )
             + " |"
         )
-        print("|---|" + "---:|---:|---:|" * len(levels))
+        print("|---|" + "---:|---:|---:|" * len(played))
         for name in (*names, "all"):
             cells = []
-            for level in levels:
+            for level in played:
                 table = tables[level]
                 count, points = (
                     (sum(c for c, _ in table.values()), sum(p for _, p in table.values()))
@@ -297,7 +307,7 @@ def print_summary(
                 cells.append(
                     f"{count} | {points / count:+.2f} | {points:+d}" if count else "0 | – | 0"
                 )
-            if name == "all" or any(tables[level].get(name) for level in levels):
+            if name == "all" or any(tables[level].get(name) for level in played):
                 print(f"| {name} | " + " | ".join(cells) + " |")
 
 
