@@ -254,11 +254,8 @@ def print_summary(
         f"{'level':<34} {'seeds':>5} {'hands':>6} {'pts/hand':>9} {'95% CI':>18} "
         f"{'fallbacks':>9} {'mismatch':>8}"
     )
-    for level in levels:
+    for level in played:  # levels with replays only are in the replays' table
         found = all_units[level]
-        if not found:
-            print(f"{level:<34} {0:>5}")
-            continue
         matches = [m for unit in found.values() for m in unit]
         mean, low, high = interval([unit_points(unit) for unit in found.values()])
         print(
