@@ -1,0 +1,581 @@
+"""Doppelkopf players against FreeDoko's AI (prints numbers; asserts nothing).
+
+FreeDoko (GPL, ``/work/shared/freedoko``) stays outside the project: this
+script only calls its duplicate harness (``bridge.py``, ``fd_oracle.py``) from
+the directory its build script made, ``--oracle`` or ``$FREEDOKO_ORACLE``
+(default ``~/.cache/freedoko/oracle``). Stichtag's engine deals, checks every
+action and scores; FreeDoko decides for its seats.
+
+Duplicate format: for each seed, four 8-hand matches, the project's LEVEL in
+seat k and FreeDoko in the other three (k = 0..3). The deals are the same in
+the four rotations, so their sum is one unit: points per seat and hand are
+the four rotations' scores of LEVEL over its hands, and the 95% interval is
+over seeds. The per-kind table breaks the hands down from LEVEL's seat.
+
+``run`` appends one JSON line per match (the harness's fields, each hand's
+announcement levels, the command and the git commit) and skips matches the
+file already holds, so a stopped run goes on where it was, and two processes
+can share a seed range's halves. FreeDoko's answers are a function of the
+position; they are kept in ``answers-*.jsonl`` in the oracle directory, so
+positions that another level's run reached already cost nothing.
+
+A change to the reservations alone can be measured far more cheaply than by
+whole matches: ``run LEVEL SEEDS --replay-solos-of BASE`` replays each hand in
+which BASE (run on those seeds before) declared a solo, from the same state
+(the match's actions before it), with LEVEL in BASE's seat. Each hand is its
+own unit of value, so LEVEL's points in those hands minus BASE's, over all
+BASE's hands, estimate what LEVEL would have gained, seed by seed; every
+other hand is BASE's own (so it measures levels that declare fewer solos
+than BASE, not more). Both players and FreeDoko are deterministic, so a
+replay in which LEVEL makes BASE's choice repeats BASE's hand exactly.
+
+    nice -n 19 python benchmarks/bench_doppelkopf_freedoko.py run hard fd-tune/0..19
+    nice -n 19 python benchmarks/bench_doppelkopf_freedoko.py run hard@solo_margin=1.0 \\
+        fd-tune/0..19 --replay-solos-of hard
+    python benchmarks/bench_doppelkopf_freedoko.py summary --level hard \\
+        --level hard@solo_margin=1.0 --replays-of hard --seeds fd-tune/0..19
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPOSITORY))
+
+from benchmarks.bench_doppelkopf_players import interval, register_variant
+
+DEFAULT_ORACLE = Path("~/.cache/freedoko/oracle").expanduser()
+DEFAULT_SAVE = REPOSITORY / "benchmarks/results/dk_freedoko.jsonl"
+ROTATIONS = 4
+
+#: Rows of the per-kind table, in print order.
+KINDS = (
+    "our solo",
+    "their solo",
+    "our silent solo",
+    "their silent solo",
+    "normal, we are Re",
+    "normal, we are Kontra",
+    "marriage, we are Re",
+    "marriage, we are Kontra",
+    "poverty, we are Re",
+    "poverty, we are Kontra",
+)
+ANNOUNCEMENTS = (
+    "no announcement",
+    "only our party announced",
+    "only their party announced",
+    "both parties announced",
+)
+
+Row = dict[str, Any]
+Hand = dict[str, Any]
+
+
+def expand_seeds(specs: Iterable[str]) -> list[str]:
+    """Seeds from specs such as ``fd-tune/0..19`` (both ends included) or plain seeds.
+
+    >>> expand_seeds(["fd/1..3", "x"])
+    ['fd/1', 'fd/2', 'fd/3', 'x']
+    """
+    seeds = []
+    for spec in specs:
+        prefix, sep, span = spec.rpartition("/")
+        first, dots, last = span.partition("..")
+        if dots and first.isdigit() and last.isdigit():
+            seeds += [f"{prefix}{sep}{n}" for n in range(int(first), int(last) + 1)]
+        else:
+            seeds.append(spec)
+    return seeds
+
+
+# ------------------------------------------------------------------ summary
+def hand_kind(hand: Hand, seat: int) -> str:
+    """The row of the per-kind table a hand belongs to, seen from LEVEL's seat."""
+    kind = hand["kind"]
+    if kind in ("solo", "silent-solo"):
+        whose = "our" if hand["declarer"] == seat else "their"
+        return f"{whose} {'solo' if kind == 'solo' else 'silent solo'}"
+    return f"{kind}, we are {'Re' if hand['engine_re'] else 'Kontra'}"
+
+
+def announcement_kind(hand: Hand) -> str | None:
+    """Which parties announced in a hand (``None``: a row without the levels)."""
+    if "re_level" not in hand:
+        return None
+    ours, theirs = hand["re_level"], hand["kontra_level"]
+    if not hand["engine_re"]:
+        ours, theirs = theirs, ours
+    if ours and theirs:
+        return "both parties announced"
+    if ours:
+        return "only our party announced"
+    return "only their party announced" if theirs else "no announcement"
+
+
+def units(
+    rows: Iterable[Row], level: str, seeds: Sequence[str] | None = None, ai: str = "profi"
+) -> dict[str, list[Row]]:
+    """LEVEL's complete duplicate units against FreeDoko's ``ai``: per seed, its
+    matches in all four seats (a later row for the same seed and seat replaces
+    an earlier one)."""
+    by_seed: dict[str, dict[int, Row]] = defaultdict(dict)
+    for row in rows:
+        if row.get("row") == "freedoko-match" and row["level"] == level and row["ai"] == ai:
+            by_seed[row["seed"]][row["engine_seat"]] = row
+    wanted = set(seeds) if seeds is not None else None
+    return {
+        seed: [matches[k] for k in range(ROTATIONS)]
+        for seed, matches in by_seed.items()
+        if len(matches) == ROTATIONS and (wanted is None or seed in wanted)
+    }
+
+
+def unit_points(matches: Sequence[Row]) -> float:
+    """Points per seat and hand of one unit: LEVEL's scores over its hands."""
+    return sum(m["engine_score"] for m in matches) / sum(len(m["hands"]) for m in matches)
+
+
+def breakdown(
+    matches: Iterable[Row], classify: Callable[[Hand, int], str | None]
+) -> dict[str, tuple[int, int]]:
+    """Per class of hand: (hands, LEVEL's points in them)."""
+    table: dict[str, tuple[int, int]] = {}
+    for match in matches:
+        for hand in match["hands"]:
+            name = classify(hand, match["engine_seat"])
+            if name is not None:
+                count, points = table.get(name, (0, 0))
+                table[name] = (count + 1, points + hand["engine_delta"])
+    return table
+
+
+def paired(a: dict[str, list[Row]], b: dict[str, list[Row]]) -> list[float]:
+    """Per seed both levels completed: A's points per seat and hand minus B's."""
+    return [unit_points(a[seed]) - unit_points(b[seed]) for seed in sorted(a.keys() & b.keys())]
+
+
+def replays(
+    rows: Sequence[Row],
+    level: str,
+    base: str,
+    seeds: Sequence[str] | None = None,
+    ai: str = "profi",
+) -> dict[str, list[Row]]:
+    """Per seed of BASE's complete units whose every solo of BASE was replayed by
+    LEVEL: those replays (``run --replay-solos-of BASE``)."""
+    by_hand = {
+        (r["seed"], r["engine_seat"], r["hand"]): r
+        for r in rows
+        if r.get("row") == "freedoko-hand"
+        and r["level"] == level
+        and r["base"] == base
+        and r["ai"] == ai
+    }
+    found = {}
+    for seed, matches in units(rows, base, seeds, ai).items():
+        wanted = [
+            (seed, m["engine_seat"], number)
+            for m in matches
+            for number, hand in enumerate(m["hands"])
+            if hand_kind(hand, m["engine_seat"]) == "our solo"
+        ]
+        if all(key in by_hand for key in wanted):
+            found[seed] = [by_hand[key] for key in wanted]
+    return found
+
+
+def replay_points(base_unit: Sequence[Row], replayed: Sequence[Row]) -> float:
+    """A unit's points per seat and hand had LEVEL played its replayed hands
+    instead of BASE, minus BASE's own."""
+    gain = sum(r["engine_delta"] - r["base_hand"]["engine_delta"] for r in replayed)
+    return gain / sum(len(m["hands"]) for m in base_unit)
+
+
+def print_replays(
+    rows: list[Row], levels: Sequence[str], base: str, seeds: Sequence[str] | None, ai: str
+) -> None:
+    base_units = units(rows, base, seeds, ai)
+    print(
+        f"\n{base}'s own solos replayed by another level, the rest of {base}'s hands kept"
+        f" (minus {base}; 95% CI over seeds)"
+    )
+    print(
+        f"{'level':<34} {'seeds':>5} {'solos':>6} {'changed':>7} {'pts/hand':>9} "
+        f"{'95% CI':>18}  {base} in them -> level in them"
+    )
+    for level in levels:
+        found = replays(rows, level, base, seeds, ai)
+        if not found:
+            continue
+        mean, low, high = interval(
+            [replay_points(base_units[seed], replayed) for seed, replayed in found.items()]
+        )
+        hands = [r for replayed in found.values() for r in replayed]
+        changed = sum(r["kind"] != "solo" or r["declarer"] != r["engine_seat"] for r in hands)
+        before = sum(r["base_hand"]["engine_delta"] for r in hands)
+        after = sum(r["engine_delta"] for r in hands)
+        print(
+            f"{level:<34} {len(found):>5} {len(hands):>6} {changed:>7} {mean:>+9.3f} "
+            f"{f'[{low:+.3f}, {high:+.3f}]':>18}  {before:+d} -> {after:+d}"
+        )
+        kinds: dict[str, list[int]] = {}
+        for r in hands:
+            tally = kinds.setdefault(hand_kind(r, r["engine_seat"]), [0, 0, 0])
+            tally[0] += 1
+            tally[1] += r["base_hand"]["engine_delta"]
+            tally[2] += r["engine_delta"]
+        print(f"  what {level} played instead | hands | {base}'s points | {level}'s points")
+        for name, (count, base_points, points) in sorted(kinds.items()):
+            print(f"  {name} | {count} | {base_points:+d} | {points:+d}")
+
+
+def print_summary(
+    rows: list[Row],
+    levels: Sequence[str],
+    seeds: Sequence[str] | None,
+    paired_with: str | None,
+    ai: str = "profi",
+) -> None:
+    all_units = {level: units(rows, level, seeds, ai) for level in levels}
+    played = [level for level in levels if all_units[level]]
+    print("points per seat and hand against FreeDoko (95% CI over seeds; a seed = 4 rotations)")
+    print(
+        f"{'level':<34} {'seeds':>5} {'hands':>6} {'pts/hand':>9} {'95% CI':>18} "
+        f"{'fallbacks':>9} {'mismatch':>8}"
+    )
+    for level in played:  # levels with replays only are in the replays' table
+        found = all_units[level]
+        matches = [m for unit in found.values() for m in unit]
+        mean, low, high = interval([unit_points(unit) for unit in found.values()])
+        print(
+            f"{level:<34} {len(found):>5} {sum(len(m['hands']) for m in matches):>6} "
+            f"{mean:>+9.3f} {f'[{low:+.3f}, {high:+.3f}]':>18} "
+            f"{sum(m['fallbacks'] for m in matches):>9} {sum(m['mismatch'] for m in matches):>8}"
+        )
+    if paired_with is not None:
+        base = units(rows, paired_with, seeds, ai)
+        print(f"\npaired with {paired_with} on the seeds both completed (A minus {paired_with})")
+        for level in levels:
+            if level == paired_with:
+                continue
+            differences = paired(all_units[level], base)
+            if differences:
+                mean, low, high = interval(differences)
+                print(
+                    f"{level:<34} {len(differences):>5} {mean:>+9.3f} "
+                    f"{f'[{low:+.3f}, {high:+.3f}]':>18}"
+                )
+    for title, names, classify in (
+        ("kind of hand", KINDS, hand_kind),
+        ("announcements", ANNOUNCEMENTS, lambda hand, seat: announcement_kind(hand)),
+    ):
+        tables = {
+            level: breakdown((m for unit in all_units[level].values() for m in unit), classify)
+            for level in played
+        }
+        print(
+            f"\n| {title}, from our seat | "
+            + " | ".join(
+                f"{level}: hands | {level}: pts/hand | {level}: points" for level in played
+            )
+            + " |"
+        )
+        print("|---|" + "---:|---:|---:|" * len(played))
+        for name in (*names, "all"):
+            cells = []
+            for level in played:
+                table = tables[level]
+                count, points = (
+                    (sum(c for c, _ in table.values()), sum(p for _, p in table.values()))
+                    if name == "all"
+                    else table.get(name, (0, 0))
+                )
+                cells.append(
+                    f"{count} | {points / count:+.2f} | {points:+d}" if count else "0 | – | 0"
+                )
+            if name == "all" or any(tables[level].get(name) for level in played):
+                print(f"| {name} | " + " | ".join(cells) + " |")
+
+
+# ---------------------------------------------------------------------- run
+def load_rows(path: Path) -> list[Row]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def git_commit() -> str:
+    done = subprocess.run(
+        ["git", "describe", "--always", "--dirty", "--abbrev=10"],
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.stdout.strip() or "unknown"
+
+
+def cache_answers(fd_oracle: Any, oracle: Path) -> dict[str, int]:
+    """Keep FreeDoko's answers by position (its answer is a function of the
+    position): read every process's file, append to this process's own."""
+    answers: dict[str, Any] = {}
+    for path in oracle.glob("answers-*.jsonl"):
+        for line in path.read_text().splitlines():
+            try:
+                key, answer = json.loads(line)
+            except ValueError:  # a line cut short by a stopped run
+                continue
+            answers[key] = answer
+    mine = (oracle / f"answers-{os.getpid()}.jsonl").open("a")
+    ask = fd_oracle.ask
+    counts = {"cached": 0, "asked": 0}
+
+    def cached_ask(pos: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        key = json.dumps(pos, sort_keys=True)
+        if key in answers:
+            counts["cached"] += 1
+            return answers[key]
+        answer = ask(pos, *args, **kwargs)
+        counts["asked"] += 1
+        if "error" not in answer:
+            answers[key] = answer
+            mine.write(json.dumps([key, answer]) + "\n")
+            mine.flush()
+        return answer
+
+    fd_oracle.ask = cached_ask
+    return counts
+
+
+class Harness:
+    """FreeDoko's duplicate harness (``bridge.py``), loaded from the oracle directory."""
+
+    def __init__(self, oracle: Path, ai: str) -> None:
+        if not (oracle / "bridge.py").exists():
+            raise SystemExit(
+                f"no FreeDoko harness in {oracle} (build it: bash "
+                "/work/shared/freedoko/build.sh ~/.cache/freedoko; or --oracle DIR)"
+            )
+        os.environ["STICHTAG_ROOT"] = str(REPOSITORY)
+        sys.path.insert(0, str(oracle))
+        import bridge  # type: ignore[import-not-found]
+        import fd_oracle  # type: ignore[import-not-found]
+
+        self.bridge, self.ai = bridge, ai
+        self.counts = cache_answers(fd_oracle, oracle)
+        self.commit = git_commit()
+        os.chdir(oracle)  # the harness leaves its debugging files in the working directory
+
+    def play(
+        self, seed: str, seat: int, level: str, prefix: Sequence[str] = (), hands: int = 8
+    ) -> tuple[Any, Row]:
+        """LEVEL in ``seat``, FreeDoko in the others, from the match of ``seed``
+        after the actions ``prefix`` until ``hands`` hands are scored: the final
+        state and the harness's counts."""
+        register_variant(level)
+        new_match = self.bridge.new_match
+
+        def after_prefix(seed: str) -> Any:
+            state = new_match(seed=seed)
+            for action in prefix:
+                state.settle_chance()
+                state.apply_action(action)
+            state.settle_chance()
+            return state
+
+        started, asked = time.perf_counter(), self.counts["asked"]
+        self.bridge.new_match = after_prefix
+        try:
+            state, stats = self.bridge.main(
+                seed,
+                {s for s in range(ROTATIONS) if s != seat},
+                level,
+                hands_limit=hands,
+                ai=self.ai,
+            )
+        finally:
+            self.bridge.new_match = new_match
+        return state, {
+            "fd_calls": stats["fd_calls"],
+            "fd_asked": self.counts["asked"] - asked,
+            "fd_s": round(stats["fd_time"], 1),
+            "fallbacks": stats["fallbacks"],
+            "mismatch": stats["mismatch"],
+            "gametype_diff": stats.get("gametype_diff", 0),
+            "wall_s": round(time.perf_counter() - started, 1),
+        }
+
+
+def hand_fields(result: Any, seat: int) -> Hand:
+    """A scored hand as the rows keep it, from ``seat``'s side."""
+    return {
+        "kind": result.kind.value,
+        "contract": result.contract.value,
+        "declarer": result.declarer,
+        "engine_re": seat in result.re_seats,
+        "engine_delta": result.seat_scores[seat],
+        "re_level": result.summary.re_level,
+        "kontra_level": result.summary.kontra_level,
+    }
+
+
+def save_row(save: Path, row: Row) -> None:
+    with save.open("a") as out:
+        out.write(json.dumps(row) + "\n")
+
+
+def run(level: str, seeds: Sequence[str], harness: Harness, save: Path, command: str) -> None:
+    """Whole matches: LEVEL in each seat in turn, FreeDoko in the others."""
+    done = {
+        (r["seed"], r["engine_seat"])
+        for r in load_rows(save)
+        if r.get("row") == "freedoko-match" and r["level"] == level and r["ai"] == harness.ai
+    }
+    for seed in seeds:
+        for seat in range(ROTATIONS):
+            if (seed, seat) in done:
+                continue
+            state, counts = harness.play(seed, seat, level)
+            row = {
+                "row": "freedoko-match",
+                "level": level,
+                "ai": harness.ai,
+                "seed": seed,
+                "engine_seat": seat,
+                "engine_score": state.scores[seat],
+                "scores": list(state.scores),
+                **counts,
+                "hands": [hand_fields(result, seat) for result in state.results],
+                "actions": [state.action_text(action) for action in state.actions],
+                "command": command,
+                "git": harness.commit,
+            }
+            save_row(save, row)
+            print(
+                f"{seed} seat {seat}: {row['engine_score']:+d} in {row['wall_s']} s "
+                f"(FreeDoko asked {row['fd_asked']} of {row['fd_calls']}, "
+                f"fallbacks {row['fallbacks']}, mismatch {row['mismatch']})",
+                flush=True,
+            )
+
+
+def hand_prefix(actions: Sequence[str], seed: str, hand: int) -> list[str]:
+    """The actions of a match before its hand number ``hand`` (0-based) began."""
+    from engine.doppelkopf.state import new_match
+
+    state = new_match(seed=seed)
+    prefix: list[str] = []
+    for action in actions:
+        state.settle_chance()
+        if len(state.results) >= hand:
+            break
+        state.apply_action(action)
+        prefix.append(action)
+    return prefix
+
+
+def replay(
+    level: str, base: str, seeds: Sequence[str], harness: Harness, save: Path, command: str
+) -> None:
+    """The hands in which BASE declared a solo, each replayed by LEVEL from the same
+    state (the match's actions before it), FreeDoko in the other seats: what LEVEL's
+    choice would have scored in exactly those hands."""
+    rows = load_rows(save)
+    done = {
+        (r["seed"], r["engine_seat"], r["hand"])
+        for r in rows
+        if r.get("row") == "freedoko-hand" and r["level"] == level and r["base"] == base
+    }
+    for seed, matches in units(rows, base, seeds, harness.ai).items():
+        for match in matches:
+            seat = match["engine_seat"]
+            for number, hand in enumerate(match["hands"]):
+                if hand_kind(hand, seat) != "our solo" or (seed, seat, number) in done:
+                    continue
+                prefix = hand_prefix(match["actions"], seed, number)
+                state, counts = harness.play(seed, seat, level, prefix, hands=number + 1)
+                row = {
+                    "row": "freedoko-hand",
+                    "level": level,
+                    "base": base,
+                    "ai": harness.ai,
+                    "seed": seed,
+                    "engine_seat": seat,
+                    "hand": number,
+                    "base_hand": hand,
+                    **hand_fields(state.results[number], seat),
+                    **counts,
+                    "command": command,
+                    "git": harness.commit,
+                }
+                save_row(save, row)
+                print(
+                    f"{seed} seat {seat} hand {number}: {hand['contract']} {hand['engine_delta']:+d}"
+                    f" -> {row['kind']} {row['contract']} {row['engine_delta']:+d} "
+                    f"in {row['wall_s']} s (FreeDoko asked {row['fd_asked']} of {row['fd_calls']})",
+                    flush=True,
+                )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    play = commands.add_parser("run", help="play LEVEL against FreeDoko on the seeds")
+    play.add_argument("level", help="a level, e.g. hard, medium, hard@solo_margin=1.0")
+    play.add_argument("seeds", nargs="+", help="seeds, e.g. fd-tune/0..19")
+    play.add_argument(
+        "--oracle",
+        type=Path,
+        default=Path(os.environ.get("FREEDOKO_ORACLE", DEFAULT_ORACLE)).expanduser(),
+        help="FreeDoko's oracle directory (default $FREEDOKO_ORACLE or %(default)s)",
+    )
+    play.add_argument("--ai", default="profi", help="FreeDoko's AI preset (default profi)")
+    play.add_argument("--save", type=Path, default=DEFAULT_SAVE)
+    play.add_argument(
+        "--replay-solos-of",
+        metavar="BASE",
+        help="replay only the hands in which BASE (run before) declared a solo",
+    )
+    report = commands.add_parser("summary", help="points per seat and hand, and the per-kind table")
+    report.add_argument("--file", type=Path, default=DEFAULT_SAVE)
+    report.add_argument("--level", action="append", required=True)
+    report.add_argument("--seeds", nargs="+", help="only these seeds (default: all complete)")
+    report.add_argument("--paired-with", help="also each level minus this one, seed by seed")
+    report.add_argument("--ai", default="profi", help="FreeDoko's AI preset (default profi)")
+    report.add_argument(
+        "--replays-of", metavar="BASE", help="also the levels' replays of BASE's solo hands"
+    )
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        command = "python benchmarks/bench_doppelkopf_freedoko.py " + " ".join(
+            sys.argv[1:] if argv is None else argv
+        )
+        save, seeds = args.save.resolve(), expand_seeds(args.seeds)
+        harness = Harness(args.oracle.resolve(), args.ai)
+        if args.replay_solos_of:
+            replay(args.level, args.replay_solos_of, seeds, harness, save, command)
+        else:
+            run(args.level, seeds, harness, save, command)
+    else:
+        seeds = expand_seeds(args.seeds) if args.seeds else None
+        rows = load_rows(args.file)
+        print_summary(rows, args.level, seeds, args.paired_with, args.ai)
+        if args.replays_of:
+            print_replays(rows, args.level, args.replays_of, seeds, args.ai)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+"""The arithmetic of the FreeDoko benchmark's summary, on a small fixed sample
+(``benchmarks/bench_doppelkopf_freedoko.py``; it plays nothing here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from benchmarks.bench_doppelkopf_freedoko import (
+    announcement_kind,
+    breakdown,
+    expand_seeds,
+    hand_kind,
+    hand_prefix,
+    paired,
+    replay_points,
+    replays,
+    unit_points,
+    units,
+)
+from engine import players
+from engine.doppelkopf.state import new_match
+
+
+def _hand(
+    kind: str,
+    delta: int,
+    *,
+    declarer: int | None = None,
+    re: bool = False,
+    levels: tuple[int, int] = (0, 0),
+) -> dict[str, Any]:
+    return {
+        "kind": kind,
+        "contract": "normal",
+        "declarer": declarer,
+        "engine_re": re,
+        "engine_delta": delta,
+        "re_level": levels[0],
+        "kontra_level": levels[1],
+    }
+
+
+def _match(level: str, seed: str, seat: int, hands: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "row": "freedoko-match",
+        "level": level,
+        "ai": "profi",
+        "seed": seed,
+        "engine_seat": seat,
+        "engine_score": sum(h["engine_delta"] for h in hands),
+        "hands": hands,
+        "fallbacks": 0,
+        "mismatch": 0,
+    }
+
+
+def _sample() -> list[dict[str, Any]]:
+    """Seed s1: 8 hands, 2 per seat, level A scores +4 in all; seed s2: -8 in 8 hands;
+    seed s3 lacks seat 3, so it is no unit. Level B plays s1 only, scoring 0."""
+    rows = [
+        _match("A", "s1", 0, [_hand("solo", -6, declarer=0, re=True), _hand("normal", 2)]),
+        _match(
+            "A", "s1", 1, [_hand("solo", 3, declarer=2), _hand("normal", 1, re=True, levels=(1, 0))]
+        ),
+        _match(
+            "A",
+            "s1",
+            2,
+            [_hand("marriage", 2, re=True, levels=(1, 1)), _hand("poverty", -1, levels=(0, 1))],
+        ),
+        _match(
+            "A",
+            "s1",
+            3,
+            [_hand("silent-solo", 9, declarer=3, re=True), _hand("normal", -6, levels=(2, 0))],
+        ),
+        *(_match("A", "s2", k, [_hand("normal", -1), _hand("normal", -3)]) for k in range(4)),
+        *(_match("A", "s3", k, [_hand("normal", 5)]) for k in range(3)),
+        *(_match("B", "s1", k, [_hand("normal", 0), _hand("normal", 0)]) for k in range(4)),
+    ]
+    return rows
+
+
+def test_units_are_seeds_with_all_four_rotations_and_score_per_seat_and_hand() -> None:
+    found = units(_sample(), "A")
+    assert sorted(found) == ["s1", "s2"]
+    assert [m["engine_seat"] for m in found["s1"]] == [0, 1, 2, 3]
+    # s1: -4 + 4 + 1 + 3 = +4 over 8 hands; s2: -16 over 8 hands.
+    assert unit_points(found["s1"]) == pytest.approx(0.5)
+    assert unit_points(found["s2"]) == pytest.approx(-2.0)
+    assert list(units(_sample(), "A", seeds=["s2", "s3"])) == ["s2"]
+    assert units(_sample(), "A", ai="novice") == {}
+
+
+def test_paired_differences_use_only_the_seeds_both_levels_completed() -> None:
+    rows = _sample()
+    assert paired(units(rows, "A"), units(rows, "B")) == [pytest.approx(0.5)]
+
+
+def test_the_kind_table_sees_each_hand_from_the_levels_seat() -> None:
+    matches = [m for unit in units(_sample(), "A").values() for m in unit]
+    table = breakdown(matches, hand_kind)
+    assert table == {
+        "our solo": (1, -6),
+        "their solo": (1, 3),
+        "our silent solo": (1, 9),
+        "normal, we are Kontra": (10, 2 - 16 - 6),
+        "normal, we are Re": (1, 1),
+        "marriage, we are Re": (1, 2),
+        "poverty, we are Kontra": (1, -1),
+    }
+    assert sum(count for count, _ in table.values()) == 16
+    assert sum(points for _, points in table.values()) == 4 - 16
+
+
+def test_announcements_are_counted_by_party_from_the_levels_seat() -> None:
+    matches = [m for unit in units(_sample(), "A").values() for m in unit]
+    table = breakdown(matches, lambda hand, seat: announcement_kind(hand))
+    assert table == {
+        "no announcement": (12, -6 + 2 + 3 + 9 - 16),
+        # Re announced with the level's seat in Re, Kontra with it in Kontra.
+        "only our party announced": (2, 1 - 1),
+        "both parties announced": (1, 2),
+        "only their party announced": (1, -6),
+    }
+    assert announcement_kind({"engine_re": True}) is None
+
+
+def test_seed_ranges_include_both_ends() -> None:
+    assert expand_seeds(["fd-tune/0..2", "one"]) == ["fd-tune/0", "fd-tune/1", "fd-tune/2", "one"]
+
+
+def _replay(seed: str, seat: int, hand: int, base_delta: int, delta: int) -> dict[str, Any]:
+    return {
+        "row": "freedoko-hand",
+        "level": "C",
+        "base": "A",
+        "ai": "profi",
+        "seed": seed,
+        "engine_seat": seat,
+        "hand": hand,
+        "base_hand": {"engine_delta": base_delta},
+        **_hand("normal", delta),
+    }
+
+
+def test_replays_count_only_units_whose_every_solo_was_replayed() -> None:
+    rows = _sample()
+    assert replays(rows, "C", "A") == {"s2": []}  # s2 has no solo of A; s1 is not replayed
+    rows.append(_replay("s1", 0, 0, -6, 2))
+    found = replays(rows, "C", "A")
+    assert [r["hand"] for r in found["s1"]] == [0]
+    # A's solo scored -6, the replay +2: +8 over the unit's 8 hands.
+    assert replay_points(units(rows, "A")["s1"], found["s1"]) == pytest.approx(1.0)
+    assert replay_points(units(rows, "A")["s2"], found["s2"]) == 0
+
+
+def test_a_hands_prefix_stops_where_the_hand_was_dealt() -> None:
+    state = new_match(seed="fd-prefix", humans=())
+    while len(state.results) < 2:
+        state.settle_chance()
+        seat = state.current_player()
+        state.apply_action(players.choose_action("easy", state.view(seat), "x"))
+    actions = [state.action_text(action) for action in state.actions]
+    assert hand_prefix(actions, "fd-prefix", 0) == []
+    prefix = hand_prefix(actions, "fd-prefix", 1)
+    assert actions[: len(prefix)] == prefix and 0 < len(prefix) < len(actions)
+    replayed = new_match(seed="fd-prefix")
+    for action in prefix:
+        replayed.settle_chance()
+        replayed.apply_action(action)
+    assert len(replayed.results) == 1
+    replayed.settle_chance()
+    assert replayed.hand_number == 2 and replayed.phase.value == "reserve"
+    assert replayed.current_player() == replayed.forehand  # no reservation said yet
