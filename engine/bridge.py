@@ -96,6 +96,8 @@ from engine.errors import IllegalActionError, RecordError
 from engine.games import GAMES, game_named
 from engine.i18n import LANGUAGES
 from engine.messages import Message, quoted
+from engine.rooms import Room, RoomRefusal
+from engine.rooms import ops as room_ops
 from engine.tutorials import Tutorial
 
 __all__ = ["ARCHIVE_PAGE", "MAX_REQUEST_CHARS", "Session", "handle"]
@@ -204,6 +206,9 @@ class Session:
         #: The reviews of the match's finished deals, by deal number (op ``review``).
         self.reviews: dict[int, dict[str, Any]] = {}
         self.tutorial: Tutorial | None = None
+        #: A room with friends (:mod:`engine.rooms`): set up, then its match is this one.
+        self.room: Room | None = None
+        self.room_start: dict[str, Any] | None = None
 
     # ------------------------------------------------------------ operations
     def op_ping(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -450,6 +455,12 @@ class Session:
         deals = [self.reviews[number] for number in wanted]
         return {"ok": True, "deals": deals, "deal_unit": GAMES[match.GAME].deal_unit}
 
+    def op_room(self, request: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return room_ops.handle(self, request)
+        except RoomRefusal as refusal:
+            raise BridgeError.of(refusal.reason) from None
+
     def op_stats(self, request: dict[str, Any]) -> dict[str, Any]:
         today = _day(request.get("today"))
         summary = stats.summarize(request.get("results"), today=daily.daily_number(today))
@@ -510,6 +521,8 @@ class Session:
             response["daily"] = opened
         self.match, self.seat, self.level, self.daily = match, seat, level, opened
         self.tutorial = tutorial
+        if self.room is not None and self.room.started:
+            self.room = None  # another match took the table: the room's is over
         self.par = par.par_of(pinned) if opened is not None and pinned is not None else None
         self.par_line = par.ParLine.of(pinned) if opened is not None else None
         self.reviews = {}
@@ -536,6 +549,8 @@ class Session:
             response["played"] = played
         if self.daily is not None:
             response["daily"] = self.daily
+        if self.room is not None and self.room.started:
+            self.room.decorate(response, self._require_match())
         return response
 
 
