@@ -280,6 +280,7 @@ class Room:
             "seats": self.roster(),
             "waiting": self.waiting_for(),
             "next": len(match.actions) if match is not None else 0,
+            "limit": MAX_GUEST_MESSAGE_CHARS,
         }
 
     def guest_state(

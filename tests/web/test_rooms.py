@@ -1,0 +1,238 @@
+"""Rooms in the browser (issue 48): a host and friends in separate browser contexts
+on loopback, connected through the real invite and reply links (WebRTC data
+channels, no ICE server). Every state message a guest receives is checked
+against the engine's own view of its seat; forged messages are refused and
+change nothing; nothing is requested from another origin."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from engine import records
+from engine.bridge import _replay_as_left
+from tests.web.conftest import IGNORED_CONSOLE_ERRORS, SERVICE_WORKERS, SitePage
+
+#: Which table is waiting for its person: "turn", "deal" (a finished deal on
+#: show), "over", else false (a function: CSP-safe).
+TABLE_STATE_JS = """() => {
+  const table = document.querySelector("#table");
+  if (!table || table.hidden) return false;
+  const phase = table.dataset.phase;
+  if (phase === "over") return "over";
+  if (table.dataset.busy === "true") return false;
+  if (phase === "deal" && document.querySelector(".result-panel:not([hidden]) .continue")) return "deal";
+  if (document.querySelector(".card-mine.legal") || document.querySelector(".calls .call")) return "turn";
+  return false;
+}"""
+OPEN_SEAT_LINK_JS = """(seat) => {
+  const input = document.querySelector(`.room-invite[data-seat='${seat}'] .room-link`);
+  return input && input.value ? input.value : false;
+}"""
+REPLY_LINK_JS = """() => {
+  const input = document.querySelector(".room-share-box .room-link");
+  return input && input.value.includes("#reply=") ? input.value : false;
+}"""
+SEAT_TAKEN_JS = (
+    """(seat) => !!document.querySelector(`.room-invite[data-seat='${seat}'] .room-taken`)"""
+)
+REFUSALS_JS = """([key, count]) => globalThis.stichtag.room.received
+  .map((raw) => JSON.parse(raw)).filter((m) => m.type === "refused" && m.error.key === key).length >= count"""
+RATE_REFILLED_JS = """(seat) => {
+  const bucket = globalThis.stichtag.room.state.buckets[seat];
+  return !bucket || bucket.tokens + ((performance.now() - bucket.at) / 1000) * 8 >= 15;
+}"""
+
+#: The invite the guest's page was opened with (its fragment's JSON).
+INVITE_JS = """() => atob(new URLSearchParams(location.hash.slice(1)).get("join")
+  .replace(/-/g, "+").replace(/_/g, "/"))"""
+
+
+@pytest.fixture()
+def contexts(browser: Any, site_url: str) -> Iterator[Any]:
+    """Make pages in fresh contexts (one per person, each in its language)."""
+    made: list[tuple[Any, SitePage]] = []
+
+    def make(locale: str) -> SitePage:
+        context = browser.new_context(service_workers=SERVICE_WORKERS, locale=locale)
+        page = context.new_page()
+        sp = SitePage(page=page, base_url=site_url)
+
+        def on_console(msg: Any) -> None:
+            if msg.type == "error" and not any(s in msg.text for s in IGNORED_CONSOLE_ERRORS):
+                sp.console_errors.append(f"[{locale}] {msg.text}")
+
+        page.on("console", on_console)
+        page.on("worker", lambda worker: worker.on("console", on_console))
+        page.on("pageerror", lambda err: sp.console_errors.append(f"[pageerror {locale}] {err}"))
+        context.on("request", lambda req: sp.requests.append(req.url))
+        made.append((context, sp))
+        return sp
+
+    yield make
+    for context, _ in made:
+        context.close()
+
+
+def host_room(host: SitePage, seats: dict[int, str], game: str = "karnoffel-classic") -> None:
+    """The host opens the table, then a room with these seat kinds (1..3)."""
+    host.goto("?seed=room-host&level=random&pace=0")
+    host.wait_engine_ready(120_000)
+    page = host.page
+    page.locator(".app-menu-room").click()
+    page.wait_for_selector("dialog[data-dialog='room'] .room-open")
+    page.select_option("select[name='room-game']", game)
+    for seat, kind in seats.items():
+        page.select_option(f"select[name='room-seat-{seat}']", kind)
+    page.select_option("select[name='room-level']", "easy")
+    page.fill("input[name='room-name']", "Ada")
+    page.locator(".room-open").click()
+
+
+def join(host: SitePage, guest: SitePage, seat: int, name: str) -> None:
+    """The friend opens the seat's invite, takes it, and the host opens the reply link."""
+    invite = host.page.wait_for_function(OPEN_SEAT_LINK_JS, arg=seat, timeout=20_000).json_value()
+    assert invite.startswith(host.base_url) and "#join=" in invite
+    guest.page.goto(invite)
+    guest.page.wait_for_selector("html[data-room='ready'] .room-take")
+    assert "Ada" in guest.page.locator(".room-invited").inner_text()
+    guest.page.fill("input[name='room-name']", name)
+    guest.page.locator(".room-take").click()
+    reply = guest.page.wait_for_function(REPLY_LINK_JS, timeout=20_000).json_value()
+    # Opened in the host's browser, the reply goes to the open table by itself.
+    reply_page = host.page.context.new_page()
+    reply_page.goto(reply)
+    host.page.wait_for_function(SEAT_TAKEN_JS, arg=seat, timeout=20_000)
+    reply_page.close()
+
+
+def table_state(page: Any) -> Any:
+    return page.evaluate(TABLE_STATE_JS)
+
+
+def play_move(page: Any, rng: random.Random) -> None:
+    calls = page.locator(".calls .call")
+    if calls.count():
+        names = [calls.nth(i).get_attribute("data-action") for i in range(calls.count())]
+        for preferred in ("show", "counter", "raise", "accept", "pass"):
+            if preferred in names:
+                page.locator(f".calls .call[data-action='{preferred}']").click()
+                return
+        calls.first.click()
+        return
+    legal = page.locator(".card-mine.legal")
+    legal.nth(rng.randrange(legal.count())).click()
+
+
+def play_out(pages: list[Any], rng: random.Random, max_moves: int = 3000) -> int:
+    """Whoever's table waits for its person moves, until every table shows the end."""
+    moves = 0
+    for _ in range(max_moves):
+        states = [table_state(page) for page in pages]
+        if all(state == "over" for state in states):
+            return moves
+        acted = False
+        for page, state in zip(pages, states, strict=True):
+            if state == "turn":
+                play_move(page, rng)
+                acted = True
+                moves += 1
+                break
+            if state == "deal":
+                page.locator(".result-panel .continue").click()
+                acted = True
+                break
+        if not acted:  # someone else's move is on its way: wait for a table to want one
+            _wait_any(pages)
+    raise AssertionError(f"the match did not end within {max_moves} moves")
+
+
+def _wait_any(pages: list[Any]) -> None:
+    """Wait (briefly, on each page in turn) until some table waits for its person."""
+    for page in pages:
+        try:
+            page.wait_for_function(TABLE_STATE_JS, timeout=2_000)
+            return
+        except PlaywrightTimeout:  # that table does not wait: look at the next
+            continue
+
+
+def guest_states(guest: SitePage) -> list[dict[str, Any]]:
+    raws = guest.page.evaluate("globalThis.stichtag.room.received")
+    return [json.loads(raw) for raw in raws]
+
+
+def assert_no_hidden_card(messages: list[dict[str, Any]], record: dict[str, Any], seat: int) -> int:
+    """Every state a guest received is its seat's own view at that point of the match."""
+    checked = 0
+    for message in messages:
+        text = json.dumps(message)
+        for word in ('"save"', '"record"', '"deals"', '"secret"', '"token"', '"guests"'):
+            assert word not in text, f"a guest message carries {word}"
+        if message["type"] != "state":
+            assert "view" not in message
+            continue
+        actions = record["actions"][: message["room"]["next"]]
+        options = [
+            records.replay(dict(record, actions=actions)),
+            _replay_as_left(dict(record, actions=actions)),
+        ]
+        assert message["view"] in [match.view(seat) for match in options], (
+            seat,
+            message["room"]["next"],
+        )
+        checked += 1
+    return checked
+
+
+def test_a_classic_match_with_a_friend_through_invite_and_reply_links(contexts: Any) -> None:
+    host, guest = contexts("en-US"), contexts("de-DE")
+    host_room(host, {1: "computer", 2: "friend", 3: "computer"})
+    join(host, guest, 2, "Grete")
+    assert guest.page.evaluate("document.documentElement.lang") == "de"
+    host.page.locator(".room-start").click()
+    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+    roster = guest.page.locator(".room-bar .room-seat")
+    assert roster.count() == 4
+    assert "Computer" in guest.page.locator(".room-bar").inner_text()
+    assert "Ada" in guest.page.locator(".room-bar").inner_text()
+
+    # Forged messages from the guest's own channel: each refused, nothing changes.
+    before = host.page.evaluate("globalThis.stichtag.game.response.room.save")
+    invite = json.loads(guest.page.evaluate(INVITE_JS))
+    act = {"type": "act", "seat": 0, "secret": invite["k"], "n": 0, "action": "x"}
+    forged = [
+        (json.dumps(act), "room_wrong_seat"),
+        (json.dumps({**act, "seat": 2, "secret": "x" * 22}), "room_wrong_secret"),
+        ('{"type": "act", "seat": 2', "room_bad_message"),
+        (json.dumps({**act, "seat": 2, "action": "A" * 200_000}), "room_message_too_long"),
+    ]
+    for raw, key in forged:
+        guest.page.evaluate("(raw) => globalThis.stichtag.room.sendRaw(raw)", raw)
+        guest.page.wait_for_function(REFUSALS_JS, arg=[key, 1], timeout=10_000)
+    # A 1 MB message, as the host's page takes it from the channel.
+    host.page.evaluate("() => globalThis.stichtag.room.inbound(2, 'x'.repeat(1 << 20))")
+    guest.page.wait_for_function(REFUSALS_JS, arg=["room_message_too_long", 2], timeout=10_000)
+    # A flood: dropped before the engine once the guest's allowance is spent.
+    guest.page.evaluate(
+        "() => { for (let i = 0; i < 60; i++) globalThis.stichtag.room.sendRaw('{}'); }"
+    )
+    guest.page.wait_for_function(REFUSALS_JS, arg=["room_flood", 1], timeout=10_000)
+    assert host.page.evaluate("globalThis.stichtag.game.response.room.save") == before
+    host.page.wait_for_function(RATE_REFILLED_JS, arg=2, timeout=20_000)
+
+    moves = play_out([host.page, guest.page], random.Random(48))
+    assert moves > 10
+    guest.page.wait_for_selector(".result-panel:not([hidden])")
+    record = host.page.evaluate("globalThis.stichtag.game.response.room.save.record")
+    assert record["humans"] == [0, 2]
+    assert records.replay(record).is_terminal()
+    checked = assert_no_hidden_card(guest_states(guest), record, 2)
+    assert checked > moves
+    for page in (host, guest):
+        page.assert_clean()
