@@ -40,7 +40,7 @@ export function createRoomPanel({ game, catalog, table }) {
     const stun = h("input", { type: "text", name: "room-stun", value: network.stun || "", placeholder: "stun:" });
     const turn = h("input", { type: "text", name: "room-turn", value: network.turn || "", placeholder: "turn:" });
     const user = h("input", { type: "text", name: "room-turn-user", value: network.user || "" });
-    const password = h("input", { type: "password", name: "room-turn-password", value: network.password || "" });
+    const password = h("input", { type: "password", name: "room-turn-password", autocomplete: "off", value: network.password || "" });
     const problem = h("p", { class: "room-problem", role: "alert" });
     const form = h("form", { class: "room-setup" },
       h("p", { class: "room-intro" }, t("room.intro")),
@@ -146,7 +146,8 @@ export function createRoomPanel({ game, catalog, table }) {
   }
 
   function draw() {
-    dialog.open(t("menu.room"), ...(host.state.setup ? invitesView() : setupForm()));
+    const nodes = (host.state.setup ? invitesView() : setupForm()).flat(Infinity).filter(Boolean);
+    dialog.open(t("menu.room"), ...nodes);
   }
 
   // A dropped friend: the panel opens with the seat's choices.
