@@ -94,10 +94,11 @@ def host_room(host: SitePage, seats: dict[int, str], game: str = "karnoffel-clas
     page.locator(".room-open").click()
 
 
-def join(host: SitePage, guest: SitePage, seat: int, name: str) -> None:
+def join(host: SitePage, guest: SitePage, seat: int, name: str) -> str:
     """The friend opens the seat's invite, takes it, and the host opens the reply link."""
     invite = host.page.wait_for_function(OPEN_SEAT_LINK_JS, arg=seat, timeout=20_000).json_value()
     assert invite.startswith(host.base_url) and "#join=" in invite
+    guest.page.goto("about:blank")  # a real navigation, even from an older invite of the room
     guest.page.goto(invite)
     guest.page.wait_for_selector("html[data-room='ready'] .room-take")
     assert "Ada" in guest.page.locator(".room-invited").inner_text()
@@ -109,6 +110,7 @@ def join(host: SitePage, guest: SitePage, seat: int, name: str) -> None:
     reply_page.goto(reply)
     host.page.wait_for_function(SEAT_TAKEN_JS, arg=seat, timeout=20_000)
     reply_page.close()
+    return str(invite)
 
 
 def table_state(page: Any) -> Any:
@@ -206,6 +208,7 @@ def test_a_classic_match_with_a_friend_through_invite_and_reply_links(contexts: 
     assert "Ada" in guest.page.locator(".room-bar").inner_text()
 
     # Forged messages from the guest's own channel: each refused, nothing changes.
+    _wait_any([host.page, guest.page])  # a person's turn: no computer move is on its way
     before = host.page.evaluate("globalThis.stichtag.game.response.room.save")
     invite = json.loads(guest.page.evaluate(INVITE_JS))
     act = {"type": "act", "seat": 0, "secret": invite["k"], "n": 0, "action": "x"}
@@ -237,5 +240,84 @@ def test_a_classic_match_with_a_friend_through_invite_and_reply_links(contexts: 
     assert records.replay(record).is_terminal()
     checked = assert_no_hidden_card(guest_states(guest), record, 2)
     assert checked > moves
+    for page in (host, guest):
+        page.assert_clean()
+
+
+def play_moves(pages: list[Any], rng: random.Random, count: int) -> None:
+    """Play `count` moves (cards or calls) of whoever's turn it is."""
+    moves = 0
+    while moves < count:
+        states = [table_state(page) for page in pages]
+        for page, state in zip(pages, states, strict=True):
+            if state == "turn":
+                play_move(page, rng)
+                moves += 1
+                break
+        else:
+            assert "over" not in states, "the match ended early"
+            _wait_any(pages)
+
+
+def rejoin(host: SitePage, guest: SitePage, seat: int, old_link: str, *, ask: bool) -> str:
+    """A fresh invite for the seat (the old one is spent), taken by the same browser.
+    ``ask``: the host asks for it ("New invite"); else the panel already has it."""
+    page = host.page
+    if not page.locator("dialog[data-dialog='room'][open]").count():
+        page.locator(".app-menu-room").click()
+    if ask:
+        page.locator(f".room-invite[data-seat='{seat}'] .room-reinvite").click()
+    page.wait_for_function(
+        "([seat, old]) => { const i = document.querySelector(`.room-invite[data-seat='${seat}'] .room-link`);"
+        " return !!i && !!i.value && i.value !== old; }",
+        arg=[seat, old_link],
+        timeout=20_000,
+    )
+    link = join(host, guest, seat, "Grete")
+    page.locator("dialog[data-dialog='room'] .app-dialog-close").click()
+    return link
+
+
+def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -> None:
+    host, guest = contexts("en-US"), contexts("es-ES")
+    host_room(host, {1: "computer", 2: "friend", 3: "computer"})
+    first_link = join(host, guest, 2, "Grete")
+    host.page.locator(".room-start").click()
+    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+    rng = random.Random(7)
+    play_moves([host.page, guest.page], rng, 3)
+
+    # The guest reloads: the host's table waits for it, then a fresh invite gives the seat back.
+    hand = guest.page.evaluate("globalThis.stichtag.room.game.response.view.hands[2]")
+    guest.page.reload()
+    host.page.wait_for_selector(".room-bar .room-waiting", timeout=20_000)
+    assert host.page.evaluate("globalThis.stichtag.game.response.turn.who") in ("waiting", "none")
+    second_link = rejoin(host, guest, 2, first_link, ask=True)
+    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+    host.page.wait_for_selector(".room-bar:not(:has(.room-waiting))", timeout=20_000)
+    assert guest.page.evaluate("globalThis.stichtag.room.game.response.view.hands[2]") == hand
+    play_moves([host.page, guest.page], rng, 3)
+
+    # The host reloads: the match comes back from its save, and the friend is invited again.
+    _wait_any([host.page, guest.page])  # a person's turn: no computer move is on its way
+    before = host.page.evaluate("globalThis.stichtag.game.response.room.save")
+    host.page.reload()
+    host.wait_engine_ready(120_000)
+    host.page.locator(".app-menu-room").click()
+    host.page.locator(".room-resume-button").click()
+    host.page.wait_for_function(
+        "() => !!(globalThis.stichtag.game.response || {}).room", timeout=20_000
+    )
+    resumed = host.page.evaluate("globalThis.stichtag.game.response.room.save")
+    assert resumed["record"] == before["record"]
+    guest.page.wait_for_selector(".room-status", timeout=20_000)  # the connection dropped
+    rejoin(host, guest, 2, second_link, ask=False)  # resuming invited everyone anew
+    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+    moves = play_out([host.page, guest.page], rng)
+    record = host.page.evaluate("globalThis.stichtag.game.response.room.save.record")
+    assert records.replay(record).is_terminal()
+    assert record["actions"][: len(before["record"]["actions"])] == before["record"]["actions"]
+    assert moves > 0
+    assert_no_hidden_card(guest_states(guest), record, 2)
     for page in (host, guest):
         page.assert_clean()
