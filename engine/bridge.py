@@ -65,6 +65,7 @@ Requests (``op``):
   (or deal ``deal`` alone, 0-based) with every hand face up, the tricks, and the
   person's marked decisions and key moment (:mod:`engine.review`). A deal still
   in play is never reviewed. It never changes the session.
+- ``room``: ``{"do", ...}``: a room with friends (:mod:`engine.rooms.ops`).
 - ``stats``: ``{"results": [...], "today", "game"?}`` → :func:`engine.stats.summarize`
   (with ``game``: its ``par_unit`` too, what a difference to par counts).
 

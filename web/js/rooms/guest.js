@@ -7,11 +7,12 @@
 
 /** An engine stand-in for game.js that asks the host (`send(message)`) instead. */
 export function remoteEngine({ seat, secret, send }) {
-  const state = { latest: null, pending: null };
+  // roundTrips: ms from each request sent to its answer (the benchmark reads them).
+  const state = { latest: null, pending: null, roundTrips: [] };
 
   function ask(message) {
     return new Promise((resolve) => {
-      state.pending = { message, resolve };
+      state.pending = { message, resolve, sent: performance.now() };
       send(message);
     });
   }
@@ -34,6 +35,7 @@ export function remoteEngine({ seat, secret, send }) {
       const answers = pending && (message.type === "refused" || (message.type === "state" && ("ack" in message || pending.message.type === "deal")));
       if (answers) {
         state.pending = null;
+        state.roundTrips.push(performance.now() - pending.sent);
         pending.resolve(message.type === "state" ? message : { ok: false, error: message.error });
         return null;
       }
