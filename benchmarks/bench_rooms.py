@@ -55,7 +55,7 @@ def one_game(browser: Any, url: str, seed: int) -> dict[str, Any]:
         connect_ms = (time.perf_counter() - started) * 1000
         host.page.locator(".room-start").click()
         guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
-        play_out([host.page, guest.page], random.Random(seed))
+        play_out({0: host.page, 2: guest.page}, random.Random(seed))
         trips = guest.page.evaluate("globalThis.stichtag.room.remote.state.roundTrips")
         stats = host.page.evaluate("globalThis.stichtag.room.state.stats")
         actions = len(

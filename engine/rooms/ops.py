@@ -12,6 +12,8 @@
 - ``away``: ``{"seat", "away"}``: a guest's connection dropped (the table
   waits) or came back.
 - ``computer``: ``{"seat"}``: a computer takes a friend's seat for good.
+- ``rematch``: ``{"seed"}``: once the match is over, a new one with the same
+  seats, rules and computers, on new deals.
 - ``resume``: ``{"save"}``: the room again from the host's save (a host reload);
   every friend is away until re-invited.
 
@@ -149,6 +151,23 @@ def op_start(session: HostSession, request: dict[str, Any]) -> dict[str, Any]:
     return session._state()
 
 
+def op_rematch(session: HostSession, request: dict[str, Any]) -> dict[str, Any]:
+    room = _room(session)
+    match = session.match
+    if not room.started or match is None or not match.is_terminal():
+        raise _refuse("room_not_over")
+    seed = request.get("seed")
+    if not isinstance(seed, str) or not 0 < len(seed) <= MAX_SEED_CHARS:
+        raise _refuse("room_bad_setup")
+    record = match.to_record()
+    fresh: dict[str, Any] = {
+        key: record[key] for key in ("format", "game", "rules", "humans") if key in record
+    }
+    rematch = _replayed({**fresh, "seed": seed, "actions": []})
+    _take_over(session, rematch, room, session.level)
+    return session._state()
+
+
 def op_resume(session: HostSession, request: dict[str, Any]) -> dict[str, Any]:
     save = request.get("save")
     if not isinstance(save, dict) or not isinstance(save.get("room"), dict):
@@ -277,6 +296,7 @@ def _host_answer(session: HostSession, room: Room) -> dict[str, Any]:
 _OPS = {
     "open": op_open,
     "start": op_start,
+    "rematch": op_rematch,
     "resume": op_resume,
     "away": op_away,
     "computer": op_computer,

@@ -234,3 +234,21 @@ def test_a_bad_setup_is_refused(session: bridge.Session, change: dict[str, Any])
     answer = open_room(session, **change)
     assert not answer["ok"] and answer["error"]["key"] == "room_bad_setup"
     assert session.room is None
+
+
+def test_a_rematch_only_after_the_match_keeps_the_seats(session: bridge.Session) -> None:
+    started(session)
+    early = call(session, do="rematch", seed="again")
+    assert not early["ok"] and early["error"]["key"] == "room_not_over"
+    assert session.match is not None
+    while not session.match.is_terminal():  # everyone plays its first legal action
+        seat = session.match.current_player()
+        if seat < 0:
+            session.match.settle_chance()
+            continue
+        session.match.apply_action(session.match.view(seat)["legal"][0], seat=seat)
+    state = call(session, do="rematch", seed="again")
+    assert state["ok"] and state["room"]["save"]["record"]["actions"] == []
+    assert state["room"]["save"]["record"]["humans"] == [0, 1, 2]
+    assert state["room"]["save"]["record"]["seed"] == "again"
+    assert sorted(state["room"]["guests"]) == ["1", "2"]

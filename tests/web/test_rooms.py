@@ -131,40 +131,63 @@ def play_move(page: Any, rng: random.Random) -> None:
     legal.nth(rng.randrange(legal.count())).click()
 
 
-def play_out(pages: list[Any], rng: random.Random, max_moves: int = 3000) -> int:
+#: Once no computer move is on its way at the host's table: the seat to act
+#: ("s2"; "s-1" between deals or at the end), else false.
+HOST_SETTLED_JS = """() => {
+  const response = globalThis.stichtag.game.response;
+  if (!response || response.turn.who === "computer") return false;
+  if (document.querySelector("#table").dataset.busy === "true") return false;
+  return `s${response.turn.seat === null ? -1 : response.turn.seat}`;
+}"""
+
+
+def _wait_for_someone(pages: dict[int, Any]) -> None:
+    """Wait until the table of the seat to act waits for its person."""
+    host = pages[0]
+    seat = int(host.wait_for_function(HOST_SETTLED_JS, timeout=60_000).json_value()[1:])
+    try:
+        pages.get(seat, host).wait_for_function(TABLE_STATE_JS, timeout=10_000)
+    except PlaywrightTimeout:  # the state moved on meanwhile: look again
+        pass
+
+
+def _one_move(pages: dict[int, Any], rng: random.Random) -> str:
+    """One move (or "Continue") of a table that waits for its person: what was done."""
+    states = {seat: table_state(page) for seat, page in pages.items()}
+    if all(state == "over" for state in states.values()):
+        return "over"
+    for seat, state in states.items():
+        if state == "turn":
+            play_move(pages[seat], rng)
+            return "move"
+        if state == "deal":
+            try:  # another table may deal first: then this panel goes
+                pages[seat].locator(".result-panel:not([hidden]) .continue").click(timeout=3_000)
+            except PlaywrightTimeout:
+                pass
+            return "deal"
+    _wait_for_someone(pages)
+    return "wait"
+
+
+def play_out(pages: dict[int, Any], rng: random.Random, max_steps: int = 5000) -> int:
     """Whoever's table waits for its person moves, until every table shows the end."""
     moves = 0
-    for _ in range(max_moves):
-        states = [table_state(page) for page in pages]
-        if all(state == "over" for state in states):
+    for _ in range(max_steps):
+        done = _one_move(pages, rng)
+        if done == "over":
             return moves
-        acted = False
-        for page, state in zip(pages, states, strict=True):
-            if state == "turn":
-                play_move(page, rng)
-                acted = True
-                moves += 1
-                break
-            if state == "deal":
-                try:  # another table may deal first: then this panel goes
-                    page.locator(".result-panel:not([hidden]) .continue").click(timeout=3_000)
-                except PlaywrightTimeout:
-                    pass
-                acted = True
-                break
-        if not acted:  # someone else's move is on its way: wait for a table to want one
-            _wait_any(pages)
-    raise AssertionError(f"the match did not end within {max_moves} moves")
+        moves += done == "move"
+    raise AssertionError(f"the match did not end within {max_steps} steps")
 
 
-def _wait_any(pages: list[Any]) -> None:
-    """Wait (briefly, on each page in turn) until some table waits for its person."""
-    for page in pages:
-        try:
-            page.wait_for_function(TABLE_STATE_JS, timeout=2_000)
-            return
-        except PlaywrightTimeout:  # that table does not wait: look at the next
-            continue
+def play_moves(pages: dict[int, Any], rng: random.Random, count: int) -> None:
+    """Play `count` moves (cards or calls) of whoever's turn it is."""
+    moves = 0
+    while moves < count:
+        done = _one_move(pages, rng)
+        assert done != "over", "the match ended early"
+        moves += done == "move"
 
 
 def guest_states(guest: SitePage) -> list[dict[str, Any]]:
@@ -208,7 +231,7 @@ def test_a_classic_match_with_a_friend_through_invite_and_reply_links(contexts: 
     assert "Ada" in guest.page.locator(".room-bar").inner_text()
 
     # Forged messages from the guest's own channel: each refused, nothing changes.
-    _wait_any([host.page, guest.page])  # a person's turn: no computer move is on its way
+    _wait_for_someone({0: host.page, 2: guest.page})  # no computer move is on its way
     before = host.page.evaluate("globalThis.stichtag.game.response.room.save")
     invite = json.loads(guest.page.evaluate(INVITE_JS))
     act = {"type": "act", "seat": 0, "secret": invite["k"], "n": 0, "action": "x"}
@@ -232,7 +255,15 @@ def test_a_classic_match_with_a_friend_through_invite_and_reply_links(contexts: 
     assert host.page.evaluate("globalThis.stichtag.game.response.room.save") == before
     host.page.wait_for_function(RATE_REFILLED_JS, arg=2, timeout=20_000)
 
-    moves = play_out([host.page, guest.page], random.Random(48))
+    # The guest switches its language mid-game: its own table only.
+    rng = random.Random(48)
+    play_moves({0: host.page, 2: guest.page}, rng, 2)
+    guest.page.select_option(".room-language", "zh")
+    guest.page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'")
+    assert "电脑" in guest.page.locator(".room-bar").inner_text()
+    assert host.page.evaluate("document.documentElement.lang") == "en"
+
+    moves = play_out({0: host.page, 2: guest.page}, rng)
     assert moves > 10
     guest.page.wait_for_selector(".result-panel:not([hidden])")
     record = host.page.evaluate("globalThis.stichtag.game.response.room.save.record")
@@ -240,23 +271,15 @@ def test_a_classic_match_with_a_friend_through_invite_and_reply_links(contexts: 
     assert records.replay(record).is_terminal()
     checked = assert_no_hidden_card(guest_states(guest), record, 2)
     assert checked > moves
+
+    # The host offers a rematch: the same table, new deals.
+    host.page.locator(".room-rematch").click()
+    guest.page.wait_for_function(
+        "() => globalThis.stichtag.room.game.response.view.phase !== 'over'", timeout=20_000
+    )
+    guest.page.wait_for_selector(".hand-mine .card-mine")
     for page in (host, guest):
         page.assert_clean()
-
-
-def play_moves(pages: list[Any], rng: random.Random, count: int) -> None:
-    """Play `count` moves (cards or calls) of whoever's turn it is."""
-    moves = 0
-    while moves < count:
-        states = [table_state(page) for page in pages]
-        for page, state in zip(pages, states, strict=True):
-            if state == "turn":
-                play_move(page, rng)
-                moves += 1
-                break
-        else:
-            assert "over" not in states, "the match ended early"
-            _wait_any(pages)
 
 
 def rejoin(host: SitePage, guest: SitePage, seat: int, old_link: str, *, ask: bool) -> str:
@@ -285,7 +308,7 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     host.page.locator(".room-start").click()
     guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
     rng = random.Random(7)
-    play_moves([host.page, guest.page], rng, 3)
+    play_moves({0: host.page, 2: guest.page}, rng, 3)
 
     # The guest reloads: the host's table waits for it, then a fresh invite gives the seat back.
     hand = guest.page.evaluate("globalThis.stichtag.room.game.response.view.hands[2]")
@@ -296,10 +319,10 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
     host.page.wait_for_selector(".room-bar:not(:has(.room-waiting))", timeout=20_000)
     assert guest.page.evaluate("globalThis.stichtag.room.game.response.view.hands[2]") == hand
-    play_moves([host.page, guest.page], rng, 3)
+    play_moves({0: host.page, 2: guest.page}, rng, 3)
 
     # The host reloads: the match comes back from its save, and the friend is invited again.
-    _wait_any([host.page, guest.page])  # a person's turn: no computer move is on its way
+    _wait_for_someone({0: host.page, 2: guest.page})  # no computer move is on its way
     before = host.page.evaluate("globalThis.stichtag.game.response.room.save")
     host.page.reload()
     host.wait_engine_ready(120_000)
@@ -313,7 +336,7 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     guest.page.wait_for_selector(".room-status", timeout=20_000)  # the connection dropped
     rejoin(host, guest, 2, second_link, ask=False)  # resuming invited everyone anew
     guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
-    moves = play_out([host.page, guest.page], rng)
+    moves = play_out({0: host.page, 2: guest.page}, rng)
     record = host.page.evaluate("globalThis.stichtag.game.response.room.save.record")
     assert records.replay(record).is_terminal()
     assert record["actions"][: len(before["record"]["actions"])] == before["record"]["actions"]
@@ -321,3 +344,42 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     assert_no_hidden_card(guest_states(guest), record, 2)
     for page in (host, guest):
         page.assert_clean()
+
+
+def whole_match(contexts: Any, game: str, guests: dict[int, str], seed: int) -> dict[str, Any]:
+    """A whole match of `game` with the host (English) and friends at `guests` (seat: locale)."""
+    host = contexts("en-US")
+    friends = {seat: contexts(locale) for seat, locale in guests.items()}
+    host_room(host, {seat: "friend" if seat in guests else "computer" for seat in (1, 2, 3)}, game)
+    for seat, guest in friends.items():
+        join(host, guest, seat, f"Friend {seat}")
+        assert guest.page.evaluate("document.documentElement.lang").startswith(guests[seat][:2])
+    host.page.locator(".room-start").click()
+    pages = {0: host.page, **{seat: guest.page for seat, guest in friends.items()}}
+    for guest in friends.values():
+        guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+    play_out(pages, random.Random(seed))
+    record: dict[str, Any] = host.page.evaluate(
+        "globalThis.stichtag.game.response.room.save.record"
+    )
+    assert record["humans"] == [0, *sorted(guests)]
+    assert records.replay(record).is_terminal()
+    for seat, guest in friends.items():
+        assert assert_no_hidden_card(guest_states(guest), record, seat) > 0
+        guest.page.wait_for_selector(".result-panel:not([hidden])")
+    for page in (host, *friends.values()):
+        page.assert_clean()
+    return record
+
+
+def test_a_historic_match_with_both_partners_as_persons(contexts: Any) -> None:
+    record = whole_match(contexts, "karnoffel-historic", {2: "zh-CN"}, seed=3)
+    actions = record["actions"]
+    assert any(action.startswith("show") for action in actions), "a show was made"
+    assert any(action in ("raise", "counter", "accept") for action in actions), (
+        "the deal was bid up"
+    )
+
+
+def test_a_doppelkopf_match_with_four_persons(contexts: Any) -> None:
+    whole_match(contexts, "doppelkopf", {1: "de-DE", 2: "es-ES", 3: "zh-CN"}, seed=4)

@@ -134,13 +134,15 @@ export function createRoomPanel({ game, catalog, table }) {
       }
     }, "room-add");
     const allTaken = friends.every((seat) => seat.taken);
+    const over = room.started && game.response && game.response.view.phase === "over";
     const start = room.started ? null
       : button(allTaken ? t("room.start") : t("room.start_early"), async () => { await host.start(); dialog.close(); }, "primary room-start");
+    const rematch = over ? button(t("room.rematch"), async () => { await host.rematch(); dialog.close(); }, "primary room-rematch") : null;
     return [
       h("p", { class: "room-intro" }, t("room.intro")),
       friends.map((seat) => inviteBlock(seat.seat, names[seat.seat])),
       h("label", { class: "new-game-field" }, h("span", { class: "new-game-label" }, t("room.paste_label")), paste),
-      h("div", { class: "app-dialog-actions" }, add, start),
+      h("div", { class: "app-dialog-actions" }, add, start, rematch),
       problem,
     ];
   }
@@ -150,11 +152,12 @@ export function createRoomPanel({ game, catalog, table }) {
     dialog.open(t("menu.room"), ...nodes);
   }
 
-  // A dropped friend: the panel opens with the seat's choices.
+  // A dropped friend: the panel opens with the seat's choices; the match's end, with a rematch.
   let lastWaiting = "";
   game.watch((response) => {
     const waiting = response.room ? JSON.stringify(response.room.waiting) : "";
-    if (waiting !== lastWaiting && waiting !== "[]" && waiting) draw();
+    const over = !!response.room && response.view.phase === "over";
+    if ((waiting !== lastWaiting && waiting !== "[]" && waiting) || (over && !dialog.isOpen)) draw();
     lastWaiting = waiting;
   });
 

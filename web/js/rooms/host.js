@@ -169,6 +169,11 @@ export function createHost({ game, onChange = () => {} }) {
     await game.open({ op: "room", do: "start" });
   }
 
+  /** After the match: a new one at the same table (same seats, rules and computers; new deals). */
+  async function rematch() {
+    await game.open({ op: "room", do: "rematch", seed: `room/${randomSecret(9)}` });
+  }
+
   async function giveToComputer(seat) {
     const entry = state.peers[seat];
     if (entry) entry.peer.close();
@@ -194,6 +199,7 @@ export function createHost({ game, onChange = () => {} }) {
     invite,
     acceptReply,
     start,
+    rematch,
     giveToComputer,
     resume,
     /** For tests and the benchmark: a message as if it came from `seat`'s channel. */
