@@ -36,7 +36,10 @@ onLanguageChange(() => {
   languageEl.setAttribute("aria-label", t("menu.language"));
   paintTexts();
   page.draw();
-  if (page.game) page.game.redraw();
+  if (page.game) {
+    page.game.redraw();
+    renderRoster(barEl, page.game.response);
+  }
 });
 
 function shareBox(link) {

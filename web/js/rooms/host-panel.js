@@ -4,7 +4,7 @@
 // (link, copy, share, QR code), takes replies by pasting, and starts. During
 // the match it shows who dropped out, with "give to a computer" and "new invite".
 import { button, h } from "../dom.js";
-import { t } from "../texts.js";
+import { onLanguageChange, t } from "../texts.js";
 import { seating } from "../table/layout.js";
 import { choice } from "../dialogs/fields.js";
 import { createDialog } from "../dialogs/dialog.js";
@@ -25,6 +25,7 @@ export function createRoomPanel({ game, catalog, table }) {
   table.before(bar);
   const host = createHost({ game, onChange: () => { if (dialog.isOpen) draw(); } });
   game.watch((response) => { if (response.room) renderRoster(bar, response); });
+  onLanguageChange(() => { if (game.response && game.response.room) renderRoster(bar, game.response); });
   if (globalThis.stichtag) globalThis.stichtag.room = host;
 
   // ------------------------------------------------------------ set-up form

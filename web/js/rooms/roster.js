@@ -32,9 +32,8 @@ export function renderRoster(el, response) {
     entry.seat === toAct ? h("span", { class: "room-seat-turn" }, t("room.to_act")) : null);
   });
   const waiting = (room.waiting || []).map((seat) => seatName(room.seats[seat], places[seat].name));
-  el.replaceChildren(
-    h("ul", { class: "room-seats", "aria-label": t("room.seats_label") }, items),
-    waiting.length ? h("p", { class: "room-waiting", role: "status" }, t("room.waiting_for", { names: formatList(waiting) })) : null,
-  );
+  const list = h("ul", { class: "room-seats", "aria-label": t("room.seats_label") }, items);
+  el.replaceChildren(list);
+  if (waiting.length) el.append(h("p", { class: "room-waiting", role: "status" }, t("room.waiting_for", { names: formatList(waiting) })));
   el.hidden = false;
 }
