@@ -243,6 +243,7 @@ def _guest_move(session: HostSession, room: Room, message: GuestMessage) -> dict
     match = session.match
     if not room.started or match is None:
         raise _refuse("room_not_started")
+    room.acting(message)
     if room.waiting_for():
         raise _refuse("room_paused")
     played = None

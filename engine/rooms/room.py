@@ -7,15 +7,16 @@ message changes nothing):
 - ``type``: ``"hello"`` (take the seat, or ask for its state again), ``"act"``
   (an action), ``"deal"`` (deal the next deal after a finished one);
 - ``seat`` (int) and ``secret`` (str): the seat the invite named and its secret;
-- ``token`` (str, ``hello`` only): the device's seat token, kept by the
-  browser that took the seat, so that it alone takes it back;
+- ``token`` (str): the device's seat token, kept by the browser that took
+  the seat: it alone takes the seat back, and it alone acts for it (holding
+  the invite's secret is not enough);
 - ``name`` (str, ``hello`` only): the friend's name;
 - ``n`` (int, ``act`` only): the number of actions the match held when the
   guest chose this one. An action is applied only at that number, so an
   action sent again after a reconnection is recognised, never applied twice.
 - ``action`` (str, ``act`` only).
 
->>> parse_guest_message('{"type": "act", "seat": 2, "secret": "x", "n": 0, "action": "BU"}').n
+>>> parse_guest_message('{"type": "act", "seat": 2, "secret": "x", "token": "t", "n": 0, "action": "BU"}').n
 0
 >>> try:
 ...     parse_guest_message('{"type": "act", "seat": 2}')
@@ -58,8 +59,8 @@ SEAT_KINDS = ("host", "friend", "computer")
 #: Each message type's fields beyond ``type``, ``seat`` and ``secret``: name -> type.
 _FIELDS: dict[str, dict[str, type]] = {
     "hello": {"token": str, "name": str},
-    "act": {"n": int, "action": str},
-    "deal": {},
+    "act": {"token": str, "n": int, "action": str},
+    "deal": {"token": str},
 }
 
 
@@ -245,6 +246,12 @@ class Room:
         seat.token = message.token
         seat.name = clean_name(message.name) or seat.name
         seat.away = False
+
+    def acting(self, message: GuestMessage) -> None:
+        """An action or deal of a checked message: only from the device that took the seat."""
+        seat = self.seats[message.seat]
+        if not seat.token or not hmac.compare_digest(seat.token.encode(), message.token.encode()):
+            raise _refuse("room_seat_taken")
 
     def give_to_computer(self, seat_number: int) -> None:
         seat = self.seats[seat_number]

@@ -59,9 +59,9 @@ def started(session: bridge.Session) -> dict[str, Any]:
     return state
 
 
-def act(seat: int, n: int, action: str, secret: str | None = None) -> dict[str, Any]:
-    secret = secret or {1: SECRET_W, 2: SECRET_N}[seat]
-    return {"type": "act", "seat": seat, "secret": secret, "n": n, "action": action}
+def act(seat: int, n: int, action: str) -> dict[str, Any]:
+    secret, token = {1: (SECRET_W, TOKEN_W), 2: (SECRET_N, TOKEN_N)}[seat]
+    return {"type": "act", "seat": seat, "secret": secret, "token": token, "n": n, "action": action}
 
 
 def play_until_guest(session: bridge.Session, state: dict[str, Any]) -> dict[str, Any]:
@@ -126,6 +126,7 @@ def test_a_guest_acts_once_and_a_repeat_is_recognised(session: bridge.Session) -
         ("stale", "room_stale_action"),
         ("illegal", "unknown_action"),
         ("not_turn", "not_your_turn"),
+        ("other_device", "room_seat_taken"),
     ],
 )
 def test_a_refused_message_changes_nothing(session: bridge.Session, case: str, key: str) -> None:
@@ -151,6 +152,8 @@ def test_a_refused_message_changes_nothing(session: bridge.Session, case: str, k
         message["n"] = n + 1
     elif case == "illegal":
         message["action"] = "ZZ"
+    elif case == "other_device":  # the invite's secret, but not the device that took the seat
+        message["token"] = "o" * 20
     elif case == "not_turn":
         message = act(other, n, action)
         channel = other

@@ -234,7 +234,8 @@ def test_a_classic_match_with_a_friend_through_invite_and_reply_links(contexts: 
     _wait_for_someone({0: host.page, 2: guest.page})  # no computer move is on its way
     before = host.page.evaluate("globalThis.stichtag.game.response.room.save")
     invite = json.loads(guest.page.evaluate(INVITE_JS))
-    act = {"type": "act", "seat": 0, "secret": invite["k"], "n": 0, "action": "x"}
+    token = guest.page.evaluate("globalThis.stichtag.room.token")
+    act = {"type": "act", "seat": 0, "secret": invite["k"], "token": token, "n": 0, "action": "x"}
     forged = [
         (json.dumps(act), "room_wrong_seat"),
         (json.dumps({**act, "seat": 2, "secret": "x" * 22}), "room_wrong_secret"),

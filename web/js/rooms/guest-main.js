@@ -160,8 +160,8 @@ function join(invite) {
       draw();
       return;
     }
-    remote = remoteEngine({ seat, secret: invite.k, send: (message) => peer.send(JSON.stringify(message)) });
-    Object.assign(page, { peer, remote, sendRaw: (text) => peer.channel.send(text) });
+    remote = remoteEngine({ seat, secret: invite.k, token, send: (message) => peer.send(JSON.stringify(message)) });
+    Object.assign(page, { peer, remote, token, sendRaw: (text) => peer.channel.send(text) });
     status.reply = fragmentLink("reply", { i: invite.i, s: seat, o: invite.o.u, a: peer.answer });
     page.replyLink = status.reply;
     draw();

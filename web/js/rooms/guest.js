@@ -6,7 +6,7 @@
 // reconnection is applied once.
 
 /** An engine stand-in for game.js that asks the host (`send(message)`) instead. */
-export function remoteEngine({ seat, secret, send }) {
+export function remoteEngine({ seat, secret, token, send }) {
   // roundTrips: ms from each request sent to its answer (the benchmark reads them).
   const state = { latest: null, pending: null, roundTrips: [] };
 
@@ -23,9 +23,9 @@ export function remoteEngine({ seat, secret, send }) {
     request(request) {
       if (request.op === "view") return Promise.resolve(state.latest || { ok: false, error: { key: "room_not_started", params: {} } });
       if (request.op === "act") {
-        return ask({ type: "act", seat, secret, n: state.latest.room.next, action: request.action });
+        return ask({ type: "act", seat, secret, token, n: state.latest.room.next, action: request.action });
       }
-      if (request.op === "deal") return ask({ type: "deal", seat, secret });
+      if (request.op === "deal") return ask({ type: "deal", seat, secret, token });
       return Promise.resolve({ ok: false, error: { key: "room_bad_message", params: {} } });
     },
     /** A message from the host: the answer to the request on its way, or news. Returns a state to draw, if any. */

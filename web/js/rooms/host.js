@@ -73,7 +73,6 @@ export function createHost({ game, onChange = () => {} }) {
     const reply = readFragment(String(text).slice(String(text).indexOf("#")), "reply");
     const entry = reply && state.setup && reply.i === state.setup.id ? state.peers[reply.s] : null;
     if (!entry || entry.offer !== reply.o) throw Object.assign(new Error("not a reply to this room"), { key: "room.bad_link" });
-    state.replyAt = performance.now();
     await entry.peer.accept(reply.a);
   }
 
