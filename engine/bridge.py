@@ -71,6 +71,7 @@ Requests (``op``):
   (or deal ``deal`` alone, 0-based) with every hand face up, the tricks, and the
   person's marked decisions and key moment (:mod:`engine.review`). A deal still
   in play is never reviewed. It never changes the session.
+- ``room``: ``{"do", ...}``: a room with friends (:mod:`engine.rooms.ops`).
 - ``stats``: ``{"results": [...], "today", "game"?}`` → :func:`engine.stats.summarize`
   (with ``game``: its ``par_unit`` too, what a difference to par counts).
 
@@ -117,6 +118,8 @@ from engine.core import MatchState
 from engine.errors import IllegalActionError, RecordError
 from engine.games import GAMES
 from engine.messages import Message, quoted
+from engine.rooms import Room, RoomRefusal
+from engine.rooms import ops as room_ops
 from engine.tutorials import Tutorial
 
 __all__ = ["ARCHIVE_PAGE", "MAX_REQUEST_CHARS", "BridgeError", "Session", "handle", "warm_up"]
@@ -256,6 +259,12 @@ class Session(ResultOps):
         self._require_match()
         return self._state()
 
+    def op_room(self, request: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return room_ops.handle(self, request)
+        except RoomRefusal as refusal:
+            raise BridgeError.of(refusal.reason) from None
+
     # --------------------------------------------------------------- helpers
     def _open(
         self,
@@ -309,6 +318,8 @@ class Session(ResultOps):
             response["daily"] = opened
         self.match, self.seat, self.level, self.daily = match, seat, level, opened
         self.tutorial = tutorial
+        if self.room is not None and self.room.started:
+            self.room = None  # another match took the table: the room's is over
         self.par = par.par_of(pinned) if opened is not None and pinned is not None else None
         self.par_line = par.ParLine.of(pinned) if opened is not None else None
         self.reviews = {}
@@ -330,6 +341,8 @@ class Session(ResultOps):
             response["played"] = played
         if self.daily is not None:
             response["daily"] = self.daily
+        if self.room is not None and self.room.started:
+            self.room.decorate(response, self._require_match())
         return response
 
 

@@ -16,6 +16,7 @@ from engine.errors import RecordError
 from engine.games import GAMES, game_named
 from engine.i18n import LANGUAGES
 from engine.messages import Message, quoted
+from engine.rooms import Room
 from engine.tutorials import Tutorial
 
 __all__ = [
@@ -180,6 +181,9 @@ class SessionData:
         #: The reviews of the match's finished deals, by deal number (op ``review``).
         self.reviews: dict[int, dict[str, Any]] = {}
         self.tutorial: Tutorial | None = None
+        #: A room with friends (:mod:`engine.rooms`): set up, then its match is this one.
+        self.room: Room | None = None
+        self.room_start: dict[str, Any] | None = None
 
     def _require_match(self) -> MatchState:
         if self.match is None:

@@ -13,7 +13,7 @@ from sitebuild.docs import build_docs
 from sitebuild.icons import write_icons
 from sitebuild.integrity import sri
 from sitebuild.offline import write_service_worker
-from sitebuild.paths import ENGINE, SITE, WEB, log
+from sitebuild.paths import ENGINE, NODE_MODULES, SITE, WEB, log
 from sitebuild.puzzles import build_puzzles
 from sitebuild.runtime import compiled_stdlib, copy_pyodide
 from sitebuild.snapshot import SNAPSHOT_WAYS, make_shipped_snapshot, snapshot_key
@@ -24,6 +24,17 @@ from sitebuild.wheel import build_wheel, wheel_name
 def copy_web(out: Path) -> None:
     """Copy ``web/`` (HTML, JS shim, CSS, card art) to the site root."""
     shutil.copytree(WEB, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".*", "*~"))
+
+
+#: Browser libraries the site serves itself (npm, pinned in package.json): source -> site path.
+#: qrcode-generator draws the room invites' QR codes (web/js/rooms/qr.js).
+VENDORED = {NODE_MODULES / "qrcode-generator" / "dist" / "qrcode.mjs": "js/vendor/qrcode.js"}
+
+
+def copy_vendored(out: Path) -> None:
+    for source, target in VENDORED.items():
+        (out / target).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, out / target)
 
 
 def copy_locales(out: Path) -> list[Path]:
@@ -86,6 +97,7 @@ def build(site: Path = SITE, snapshot: str = "device") -> dict[str, object]:
     site.mkdir(parents=True)
 
     copy_web(site)
+    copy_vendored(site)
     copy_locales(site)
     write_param_kinds(site)
     copy_pyodide(site / "pyodide")

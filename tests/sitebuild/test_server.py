@@ -12,9 +12,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_page_carries_the_sites_policy_and_the_header_forbids_framing() -> None:
-    html = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
-    meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
-    assert meta is not None and meta.group(1) == CSP
+    for page in ("index.html", "room.html"):  # the table, and a room's invite page
+        html = (ROOT / "web" / page).read_text(encoding="utf-8")
+        meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+        assert meta is not None and meta.group(1) == CSP, page
     for directive in (
         "base-uri 'none'",
         "form-action 'none'",

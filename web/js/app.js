@@ -87,6 +87,8 @@ export class App {
       learn: button("", () => this.showLearn(), "app-menu-learn"),
       howto: button("", () => this.showHowToPlay(), "app-menu-howto"),
       friends: button("", () => this.showFriends(), "app-menu-friends"),
+      // A room with friends (rooms/): apart from the friends' table of share codes.
+      room: button("", () => this.showRoom(), "app-menu-room"),
       review: button("", () => this.showReview(), "app-menu-review"),
       // The rules of the game on the table, in a new tab: the game stays open.
       rules: h("a", { class: "app-menu-rules", href: rulesHref(), target: "_blank", rel: "noopener" }),
@@ -680,6 +682,15 @@ export class App {
   showReview({ latest = false } = {}) {
     for (const dialog of Object.values(this.dialogs)) if (dialog !== this.dialogs.review) dialog.close();
     return openReview(this.dialogs.review, this, { latest });
+  }
+
+  /** "Play with friends": the room panel (its modules load on first use). */
+  async showRoom() {
+    if (!this.roomPanel) {
+      const { createRoomPanel } = await import("./rooms/host-panel.js");
+      this.roomPanel = createRoomPanel({ game: this.game, catalog: this.catalog, table: document.getElementById("table") });
+    }
+    this.roomPanel.open();
   }
 
   showFriends(message = null) {

@@ -81,6 +81,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     // [offline] Until the person's first request after open(), computers move without
     // the pace: the first decision is the person's as soon as the engine is ready.
     openingMoves: false,
+    watchers: [], // watch(fn): fn(response) after every accepted state response (a room passes it on)
   };
   const { parts } = state;
   parts.coach = h("section", { class: "coach", "aria-live": "polite", hidden: true });
@@ -336,6 +337,13 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     const mine = view.to_act === view.seat && view.legal.length > 0;
     if (mine && (played || !before || before.view.phase !== view.phase)) announce(parts.turn.textContent, "turn");
     callHook("onState", answer, owner);
+    for (const watcher of state.watchers) {
+      try {
+        watcher(answer);
+      } catch (error) {
+        console.warn("a watcher failed", error);
+      }
+    }
     if (view.phase === "over" && !state.matchOverSent) {
       state.matchOverSent = true;
       const result = view.results[view.results.length - 1];
@@ -569,8 +577,20 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     },
   });
 
+  /** A state response that came from elsewhere (a room's engine or host): drawn, then the computers move. */
+  function receive(answer) {
+    accept(answer, state.owner);
+    runLoop();
+    settleIdle();
+  }
+
   return {
     open,
+    receive,
+    /** Send a request in turn with the table's own (resolves to the ok answer; a refusal throws). */
+    request: send,
+    /** Call `fn(response)` after every state response the table draws. */
+    watch(fn) { state.watchers.push(fn); },
     act,
     continueDeal,
     undo,

@@ -45,6 +45,7 @@ export function openHowToPlay(dialog, { title, help, view, table, faces, suit })
   if (help.notes && help.notes.length) {
     sections.push(h("ul", { class: "howto-notes" }, help.notes.map((key) => h("li", {}, noteWithPictures(t(key), table, faces)))));
   }
+  sections.push(h("p", { class: "howto-rooms" }, t("help_rooms")));
   const link = h("a", { class: "howto-rules", href: rulesHref(view), target: "_blank", rel: "noopener" }, t("help_rules_link"));
   // Two columns on a wide screen (the steps, the cards), so that it fits on one screen.
   dialog.open(t("learn.howto_heading", { game: title }),
