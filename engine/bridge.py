@@ -118,7 +118,7 @@ from engine.core import MatchState
 from engine.errors import IllegalActionError, RecordError
 from engine.games import GAMES
 from engine.messages import Message, quoted
-from engine.rooms import Room, RoomRefusal
+from engine.rooms import RoomRefusal
 from engine.rooms import ops as room_ops
 from engine.tutorials import Tutorial
 
