@@ -29,7 +29,7 @@ import pytest
 from engine.i18n import LANGUAGES, PARAM_KINDS, PLACEHOLDER
 from sitebuild.site import param_kinds_module
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ROOT / "engine" / "locales"
 TUTORIALS = ROOT / "engine" / "tutorial_data"
 RENDER = Path(__file__).with_name("render_texts.mjs")

@@ -1,6 +1,6 @@
 // Renders catalog entries through the page's own formatters (web/js/texts.js,
 // web/js/table/messages.js by way of each game's table) under Node, for
-// tests/engine/test_rendered_texts.py.
+// tests/test_rendered_texts.py.
 //
 //   node render_texts.mjs JS_DIR < {language, entries, jobs: [...]}
 //
