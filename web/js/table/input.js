@@ -51,8 +51,16 @@ export function attachHandInput(felt, handlers) {
     const button = event.target.closest && event.target.closest(".card-mine");
     if (button) handlers.onFocusCard(button.dataset.card, button.dataset.reason || "");
   };
-  felt.addEventListener("focusin", describe);
-  felt.addEventListener("pointerover", describe);
+  // A focus says why only when it shows (came by the keyboard): after a tap on
+  // the panel's Continue the focus is put on the new hand by script, and its
+  // first card's "Not your turn" read as if the tap had gone through to it.
+  felt.addEventListener("focusin", (event) => {
+    if (event.target.matches && event.target.matches(":focus-visible")) describe(event);
+  });
+  // A finger has no hover: its tap (the click above) says why.
+  felt.addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "touch") describe(event);
+  });
   felt.addEventListener("focusout", (event) => {
     if (!felt.contains(event.relatedTarget)) handlers.onFocusCard(null, "");
   });
