@@ -145,11 +145,11 @@ def test_the_reservation_question_explains_itself_and_marks_the_engines_suggesti
         # The engine's reason (its cards put in words by the page's messages.js).
         said = expected["reason"]["text"].split(":")[0]  # "Say healthy", "Play a solo ..."
         assert suggestion.inner_text().startswith(f"Suggestion: {said}:")
-        explain = page.inner_text("#table .dk-reserve-explain")
-        assert explain.startswith("Healthy: a normal game") and "solo" in explain
         details = page.locator("#table .dk-reserve-details")
         assert details.get_attribute("open") is None
         details.locator("summary").click()
+        explain = page.inner_text("#table .dk-reserve-explain")
+        assert explain.startswith("Healthy: a normal game") and "solo" in explain
         lines = details.locator("li").all_inner_texts()
         assert lines[0].startswith("Diamonds, Hearts, Spades or Clubs solo")
         assert any(line.startswith("Ace solo: no trumps") for line in lines)

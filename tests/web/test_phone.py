@@ -95,6 +95,31 @@ SPILLED_TAGS_JS = """() => [...document.querySelectorAll("#table .card-role")]
   .map((el) => el.textContent)"""
 
 
+#: Every text the hand's hint line shows from now on, kept in globalThis.hintsSeen.
+WATCH_HINT_JS = """() => {
+  globalThis.hintsSeen = [];
+  const hint = document.querySelector("#table .hand-hint");
+  new MutationObserver(() => { if (hint.textContent) globalThis.hintsSeen.push(hint.textContent); })
+    .observe(hint, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+#: What a played card covers: the trick's caption ("Winning: East"), a seat's name
+#: or another seat's cards (the partner's hand above the trick).
+COVERED_JS = """() => {
+  const boxes = (selector) => [...document.querySelectorAll(selector)]
+    .map((el) => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width && r.height);
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const covered = [];
+  for (const [, card] of boxes("#table .trick-card")) {
+    for (const [el, r] of boxes("#table .trick-caption, #table .seat-label, #table .hand-other .card, #table .hand-other .count")) {
+      if (meet(card, r)) covered.push(el.className + ": " + el.textContent);
+    }
+  }
+  return covered;
+}"""
+
+
 def on_both_phones(page: Any, name: str, root: str = "body") -> None:
     """The state on show fits the 390 px phone and the 360 px one (photographed on each)."""
     for phone, (width, height, _scale) in PHONES.items():
@@ -152,9 +177,14 @@ def test_every_screen_fits_a_phone_and_answers_a_tap(
         north = page.locator("#table .seat[data-pos='n'] .hand").bounding_box()
         assert north and panel.bounding_box()["y"] >= north["y"] + north["height"]
         on_both_phones(page, f"{prefix}-deal-result", "#table .result-panel")
+        page.evaluate(WATCH_HINT_JS)
         tap(page, panel.locator(".panel-button.continue"))
         expect(panel).to_be_hidden()
         settled(page)
+        # The tap acts on Continue alone: no card of the new hand (a computer leads,
+        # so each says "Not your turn") is played or says why it may not be.
+        assert page.evaluate("() => globalThis.hintsSeen") == [], language
+        expect(page.locator("#table .hand-mine .card-mine")).to_have_count(5)
 
         # The table and the first-visit offer; the offer is put away by a tap.
         on_both_phones(page, f"{prefix}-table")
@@ -167,6 +197,12 @@ def test_every_screen_fits_a_phone_and_answers_a_tap(
             box = card.bounding_box()
             assert box and box["width"] >= 44 and box["height"] >= 44, box
         tap_a_playable_card(page)
+        # The trick's cards cover no name, no caption and not the partner's hand.
+        for phone, (width, height, _scale) in PHONES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            assert page.locator("#table .trick-card").count()
+            assert page.evaluate(COVERED_JS) == [], (phone, page.evaluate(COVERED_JS))
+        page.set_viewport_size({"width": 390, "height": 844})
 
         # The menu's lists and every dialog they open.
         for group in ("app-menu-learn-group", "app-menu-more"):
@@ -206,6 +242,11 @@ def test_every_screen_fits_a_phone_and_answers_a_tap(
         assert hand.count() == 12
         for phone, (width, height, _scale) in PHONES.items():
             page.set_viewport_size({"width": width, "height": height})
+            # The question spans the felt: its answers and the whole hand on one screen
+            # (in a narrow middle column it made the page 1231 px tall on 844).
+            page.evaluate("() => window.scrollTo(0, 0)")
+            seen = page.evaluate(FOLD_JS)
+            assert seen["hand"]["bottom"] <= seen["height"], (phone, seen)
             for card in hand.all():
                 card.scroll_into_view_if_needed()
                 box = card.bounding_box()

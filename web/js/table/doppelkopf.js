@@ -280,20 +280,18 @@ const RESERVATION_HELP = [
 ];
 
 /**
- * "Healthy, or a reservation?" in words a newcomer knows: above the buttons what
- * the two mean and the engine's suggestion (ctx.suggestion, from its `hint` op);
- * below them, behind a disclosure, what each reservation on offer is.
+ * "Healthy, or a reservation?" in words a newcomer knows: above the buttons the
+ * engine's suggestion (ctx.suggestion, from its `hint` op) with its reason;
+ * below them, behind a disclosure, what the two mean and what each reservation
+ * on offer is (shown at once, they pushed the 12 cards off a phone's screen).
  */
 function reservationHelp(calls, ctx) {
-  const rows = [h("p", { class: "dk-reserve-explain" }, t("dk.reserve.explain"))];
-  if (ctx.suggestion && calls.includes(ctx.suggestion.action)) rows.push(suggestionLine(ctx.suggestion, ctx));
+  const rows = ctx.suggestion && calls.includes(ctx.suggestion.action) ? [suggestionLine(ctx.suggestion, ctx)] : [];
   const lines = RESERVATION_HELP.filter(([actions]) => actions.some((action) => calls.includes(action)))
     .map(([, key]) => h("li", {}, t(key)));
-  let details = null;
-  if (lines.length) {
-    if (calls.some((call) => call.startsWith("solo-"))) lines.push(h("li", {}, t("dk.reserve.solo_stakes")));
-    details = h("details", { class: "dk-reserve-details" }, h("summary", {}, t("dk.reserve.details")), h("ul", {}, lines));
-  }
+  if (calls.some((call) => call.startsWith("solo-"))) lines.push(h("li", {}, t("dk.reserve.solo_stakes")));
+  const details = h("details", { class: "dk-reserve-details" }, h("summary", {}, t("dk.reserve.details")),
+    h("p", { class: "dk-reserve-explain" }, t("dk.reserve.explain")), lines.length ? h("ul", {}, lines) : null);
   return { above: h("div", { class: "dk-reserve-help" }, rows), below: details };
 }
 

@@ -51,8 +51,20 @@ export function attachHandInput(felt, handlers) {
     const button = event.target.closest && event.target.closest(".card-mine");
     if (button) handlers.onFocusCard(button.dataset.card, button.dataset.reason || "");
   };
-  felt.addEventListener("focusin", describe);
-  felt.addEventListener("pointerover", describe);
+  // A focus says why only while the keyboard is in use: after a tap on the
+  // panel's Continue the focus is put on the new hand by script, and its first
+  // card's "Not your turn" read as if the tap had gone through to that card.
+  // (:focus-visible cannot tell: Chromium shows it for that scripted focus.)
+  let byKeyboard = false;
+  felt.ownerDocument.addEventListener("keydown", () => { byKeyboard = true; }, true);
+  felt.ownerDocument.addEventListener("pointerdown", () => { byKeyboard = false; }, true);
+  felt.addEventListener("focusin", (event) => {
+    if (byKeyboard) describe(event);
+  });
+  // A finger has no hover: its tap (the click above) says why.
+  felt.addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "touch") describe(event);
+  });
   felt.addEventListener("focusout", (event) => {
     if (!felt.contains(event.relatedTarget)) handlers.onFocusCard(null, "");
   });

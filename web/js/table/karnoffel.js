@@ -172,7 +172,9 @@ function myHand(view, info, ctx) {
       label: cardLabel(view, card, faces),
       reason: reason ? wordMessage(reason, ctx) : "",
       reasonNamesCard: Boolean(reason && reason.params && reason.params.card === card),
-      face: cardFace(card, faces) + (role ? `<span class="card-role" aria-hidden="true">${short}</span>` : ""),
+      // The face-up badge at the top, the role's at the bottom: both show.
+      face: cardFace(card, faces) + (role ? `<span class="card-role" aria-hidden="true">${short}</span>` : "")
+        + (card === faceUp ? `<span class="card-up" aria-hidden="true">${t("kf.card.face_up_badge")}</span>` : ""),
       classes: `${role ? " special" : ""}${card === faceUp ? " face-up" : ""}`,
     };
   });
