@@ -113,6 +113,10 @@ def test_each_tutorial_is_played_to_its_end_by_following_its_instructions(
             f"{moves} of them the person's, {TIMINGS[tutorial_id]:.1f} s at pace 0"
         )
         assert moves == sum(step.by == "person" for step in tutorial.steps)
+        # The ending promises hints for playing on: its button switches them on.
+        page.click(".coach-play-hints")
+        page.wait_for_selector(".coach-hints[data-left='all']")
+        assert page.locator(".coach-play-hints").count() == 0
         coach = page.locator(".coach-tutorial")
         assert coach.get_attribute("data-complete") == "true"
         assert page.locator(".coach-ending").inner_text()
