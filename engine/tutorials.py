@@ -230,16 +230,17 @@ class Tutorial:
         last = pauses[-1] if pauses else None
         waits = last == index
         explained = [step.explanation for step in steps[(last or 0) : index] if step.explanation]
+        done: list[Message] = []
         if last is None:
             # Before the first pause: the first step's words introduce the deal.
-            done, words = [], steps[0]
+            words = steps[0]
         elif waits:
             since = pauses[-2] if len(pauses) > 1 else 0
-            done = []
             for i in range(since, index):
                 told = steps[i]
                 # A computer's move just before the person's: its words join the person's step.
-                if i == index - 1 and told.told_after_move and steps[index].by == "person":
+                joins = i == index - 1 and steps[index].by == "person"
+                if joins and told.told_after_move and told.instruction:
                     done.append(told.instruction)
                 done.extend([told.explanation] if told.explanation else [])
             words = steps[index] if steps[index].by == "person" else steps[index - 1]
@@ -262,7 +263,7 @@ class Tutorial:
             "instruction": _json_or_none(instruction),
             "explanation": _json_or_none(current.explanation if current else None),
             "focus": [dict(item) for item in words.focus] if current else [],
-            "done": [message.to_json() for message in done if message is not None],
+            "done": [message.to_json() for message in done],
             "ending": self.ending.to_json() if current is None else None,
             "lesson": lesson,
             "can_undo": self.undo_point(match) is not None,
