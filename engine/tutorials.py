@@ -11,15 +11,18 @@ what to point at (``focus``) and carries its ``instruction`` and
 is refused (:meth:`Tutorial.wrong_move`) and changes nothing. ``lessons``
 name the step at which each lesson of the tutorial happens.
 
-A step *waits* for the reader: a person's step waits for the move, a computer
-step with an instruction for the person's "Next". A computer step without an
-instruction is routine: a page plays it at once, and it is merged into the
-waiting step before it (the first step must wait). A page numbers the waiting
-steps only (``stop`` of ``stops``), so the numbers never jump, and nothing it
-shows during routine moves vanishes before the reader got to it: ``done``
-holds the explanations of every step since the last waiting one, shown until
-the next one waits, and a routine step keeps showing the instruction of the
-computer step it is merged into.
+A page *pauses* for the reader at some points of the match, and numbers
+only those (``stop`` of ``stops``), so the numbers never jump: before a
+person's step (for the move), and after a computer step with an instruction
+(for "Next"). Such a step's words tell its move, so they show once the move is
+on the table, never before: a page plays it at once, and then its words stay
+on show until the reader presses "Next" (followed by the routine computer
+steps, those without an instruction, which keep the words on show); when the
+person's step comes right after it, its words join that step's (one pause).
+Only the first step's words show before its move: they introduce the deal.
+Nothing a page shows during routine moves vanishes before the reader got to
+it: ``done`` holds the explanations of every step since the last pause, shown
+until the next one.
 
 The deals are chosen so that every lesson happens when the script is
 followed; the script is checked when a tutorial is loaded (every action
@@ -106,9 +109,9 @@ class Step:
     mistakes: tuple[tuple[str, Message], ...] = ()
 
     @property
-    def waits(self) -> bool:
-        """Whether the step waits for the reader (a move, or "Next")."""
-        return self.by == "person" or self.instruction is not None
+    def told_after_move(self) -> bool:
+        """A computer step with words: they tell its move, shown once it is made."""
+        return self.by == "computer" and self.instruction is not None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -205,36 +208,61 @@ class Tutorial:
                 return index
         return None
 
+    def pauses_at(self, index: int) -> bool:
+        """Whether a page pauses for the reader when ``index`` actions are taken:
+        the person's move is next, or a computer step's words were just made true."""
+        if index >= len(self.steps):
+            return False
+        after_words = index > 0 and self.steps[index - 1].told_after_move
+        return self.steps[index].by == "person" or after_words
+
     @property
     def stops(self) -> int:
-        """How many steps wait for the reader: the steps a page numbers."""
-        return sum(step.waits for step in self.steps)
+        """How many pauses for the reader: the steps a page numbers."""
+        return sum(self.pauses_at(index) for index in range(len(self.steps)))
 
     def progress(self, match: MatchState) -> dict[str, Any]:
         """Where the match is in the script, as a state response's ``tutorial``."""
         index = self.step_of(match)
-        current = self.steps[index] if index < len(self.steps) else None
-        # The waiting step this one is (or is merged into), and what has happened since.
-        last_wait = max((i for i in range(index) if self.steps[i].waits), default=0)
-        shown = index if current is not None and current.waits else last_wait
-        done = [step.explanation for step in self.steps[last_wait:index] if step.explanation]
-        # A routine move keeps a computer step's words on show, not a person's "play X".
-        kept = current is not None and (current.waits or self.steps[shown].by == "computer")
-        instruction = self.steps[shown].instruction if kept else None
+        steps = self.steps
+        current = steps[index] if index < len(steps) else None
+        pauses = [i for i in range(index + 1) if self.pauses_at(i)]
+        last = pauses[-1] if pauses else None
+        waits = last == index
+        explained = [step.explanation for step in steps[(last or 0) : index] if step.explanation]
+        done: list[Message] = []
+        if last is None:
+            # Before the first pause: the first step's words introduce the deal.
+            words = steps[0]
+        elif waits:
+            since = pauses[-2] if len(pauses) > 1 else 0
+            for i in range(since, index):
+                told = steps[i]
+                # A computer's move just before the person's: its words join the person's step.
+                joins = i == index - 1 and steps[index].by == "person"
+                if joins and told.told_after_move and told.instruction:
+                    done.append(told.instruction)
+                done.extend([told.explanation] if told.explanation else [])
+            words = steps[index] if steps[index].by == "person" else steps[index - 1]
+        else:
+            # Routine moves after a pause keep a computer step's words, not a person's "play X".
+            done = explained
+            words = steps[last - 1] if steps[last].by == "computer" else steps[last]
+        instruction = words.instruction if current and (waits or words.by == "computer") else None
         lesson = next((lesson.id for lesson in self.lessons if lesson.step == index), None)
         return {
             "id": self.id,
             "title": self.title.to_json(),
             "step": index,
-            "steps": len(self.steps),
-            "stop": sum(step.waits for step in self.steps[: shown + 1]),
+            "steps": len(steps),
+            "stop": max(1, len(pauses)),
             "stops": self.stops,
             "complete": current is None,
             "by": current.by if current else None,
-            "waits": current.waits if current else False,
+            "waits": waits,
             "instruction": _json_or_none(instruction),
             "explanation": _json_or_none(current.explanation if current else None),
-            "focus": [dict(item) for item in self.steps[shown].focus] if current else [],
+            "focus": [dict(item) for item in words.focus] if current else [],
             "done": [message.to_json() for message in done],
             "ending": self.ending.to_json() if current is None else None,
             "lesson": lesson,
@@ -394,8 +422,11 @@ def _check_script(tutorial: Tutorial) -> None:
             if match.why_illegal(move) is not None:
                 raise TutorialError(f"{where}: the mistake {move} is not legal there")
         match.apply_action(step.action)
-    if not tutorial.steps[0].waits:
-        raise TutorialError(f"{tutorial.id} step 0: the first step must wait for the reader")
+    first, final = tutorial.steps[0], tutorial.steps[-1]
+    if first.by != "person" and first.instruction is None:
+        raise TutorialError(f"{tutorial.id} step 0: the first step must say something")
+    if final.told_after_move:
+        raise TutorialError(f"{tutorial.id}: the last step's words would never show")
     for lesson in tutorial.lessons:
         if not 0 <= lesson.step < len(tutorial.steps):
             raise TutorialError(f"{tutorial.id}: lesson {lesson.id} names no step")

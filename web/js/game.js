@@ -20,7 +20,8 @@
 // per computer move; 0 = no waiting and no animation).
 //
 // The coach (table/coach.js) sits on the table: in a tutorial (response.tutorial)
-// a computer step with an instruction waits for the person's "Next"; a wrong
+// a computer step with an instruction is played at once, then its words wait
+// for the person's "Next" (engine/tutorials.py: pauses); a wrong
 // move's refusal is shown with its explanation; "learn with hints" asks the
 // engine's `hint` op before each of the person's next decisions (setHints(3),
 // or setHints(Infinity) until switched off); when they run out the coach says

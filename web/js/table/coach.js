@@ -83,6 +83,10 @@ function tutorialBox(tutorial, coach, words, handlers) {
   else if (tutorial.instruction && !handlers.betweenDeals) rows.push(h("p", { class: "coach-instruction" }, words(tutorial.instruction)));
   const buttons = [];
   if (handlers.waiting) buttons.push(h("button", { type: "button", class: "coach-next primary", onclick: handlers.onNext }, t("learn.next")));
+  // The ending offers to play on "with hints if you like": here is the way to them.
+  if (tutorial.complete && !(coach.hints > 0)) {
+    buttons.push(h("button", { type: "button", class: "coach-play-hints primary", onclick: handlers.onKeepHints }, t("learn.play_with_hints")));
+  }
   buttons.push(h("button", { type: "button", class: "coach-leave", onclick: handlers.onLeave }, t(tutorial.complete ? "learn.finish" : "learn.leave")));
   rows.push(h("div", { class: "coach-actions" }, buttons));
   return h("div", { class: "coach-tutorial", dataset: { tutorial: tutorial.id, step: tutorial.step, stop: tutorial.stop, complete: String(tutorial.complete) } }, rows);
