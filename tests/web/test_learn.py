@@ -262,7 +262,7 @@ def test_hints_advise_three_decisions_then_say_so_and_offer_more_or_to_keep_them
         assert page.inner_text(".coach-hints-left") == "on until you switch them off"
         assert page.locator(".coach-hints").get_attribute("data-left") == "all"
         assert page.locator(".coach-hints-keep").count() == 0
-        switch.click()
+        choose_menu(page, "hints")
         assert page.locator(".coach-hints").count() == 0
         assert page.evaluate("globalThis.stichtag.game.hints") == 0
         sp.assert_clean()
