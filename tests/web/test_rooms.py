@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from menu_support import choose_menu
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine import records
@@ -84,7 +85,7 @@ def host_room(host: SitePage, seats: dict[int, str], game: str = "karnoffel-clas
     host.goto("?seed=room-host&level=random&pace=0")
     host.wait_engine_ready(120_000)
     page = host.page
-    page.locator(".app-menu-room").click()
+    choose_menu(page, "room")
     page.wait_for_selector("dialog[data-dialog='room'] .room-open")
     page.select_option("select[name='room-game']", game)
     for seat, kind in seats.items():
@@ -288,7 +289,7 @@ def rejoin(host: SitePage, guest: SitePage, seat: int, old_link: str, *, ask: bo
     ``ask``: the host asks for it ("New invite"); else the panel already has it."""
     page = host.page
     if not page.locator("dialog[data-dialog='room'][open]").count():
-        page.locator(".app-menu-room").click()
+        choose_menu(page, "room")
     if ask:
         page.locator(f".room-invite[data-seat='{seat}'] .room-reinvite").click()
     page.wait_for_function(
@@ -327,7 +328,7 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     before = host.page.evaluate("globalThis.stichtag.game.response.room.save")
     host.page.reload()
     host.wait_engine_ready(120_000)
-    host.page.locator(".app-menu-room").click()
+    choose_menu(host.page, "room")
     host.page.locator(".room-resume-button").click()
     host.page.wait_for_function(
         "() => !!(globalThis.stichtag.game.response || {}).room", timeout=20_000
