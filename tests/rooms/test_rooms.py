@@ -199,6 +199,7 @@ def test_seats_not_taken_go_to_computers_at_the_start(session: bridge.Session) -
     assert late["reply"]["error"]["key"] == "room_wrong_seat", "a computer's seat now"
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="starts the command line in a process")
 def test_the_save_replays_and_resumes(session: bridge.Session, tmp_path: Any) -> None:
     state = play_until_guest(session, started(session))
     save = state["room"]["save"]
