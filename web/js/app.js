@@ -103,7 +103,7 @@ export class App {
     // the "Menu" list, like the best casual games: on a phone the bar stays one short row.
     const items = this.menuItems;
     this.learnGroup = menuGroup("app-menu-learn-group", [items.learn, items.howto, items.rules, this.hintSwitch]);
-    this.moreGroup = menuGroup("app-menu-more", [items.today, items.stats, items.archive, items.new, items.friends, items.review, this.gameSwitch]);
+    this.moreGroup = menuGroup("app-menu-more", [items.today, items.stats, items.archive, items.new, items.room, items.friends, items.review, this.gameSwitch]);
     this.menu = h("nav", { class: "app-menu" }, this.learnGroup.root, this.languageChoice, this.moreGroup.root);
     header.append(h("div", { class: "app-bar" }, this.titleEl, this.menu));
     // One list open at a time; a choice, Escape or a tap elsewhere closes it.
