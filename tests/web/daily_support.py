@@ -43,19 +43,8 @@ def site_context(
         context.grant_permissions(
             ["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/")
         )
-    page = context.new_page()
-    sp = SitePage(page=page, base_url=site_url)
-
-    def on_console(msg: Any) -> None:
-        text = f"[{msg.type}] {msg.text}"
-        sp.console_messages.append(text)
-        if msg.type == "error":
-            sp.console_errors.append(f"{text} @ {msg.location}")
-
-    page.on("console", on_console)
-    page.on("worker", lambda worker: worker.on("console", on_console))
-    page.on("pageerror", lambda err: sp.console_errors.append(f"[pageerror] {err}"))
-    context.on("request", lambda req: sp.requests.append(req.url))
+    sp = watched_page(context, site_url)
+    page = sp.page
     y, m, d = (int(part) for part in today.split("-"))
     page.clock.set_fixed_time(datetime(y, m, d, hour, 0, 0))
     if init_script:
@@ -126,3 +115,21 @@ def local_storage(sp: SitePage) -> dict[str, str]:
         "() => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('stichtag:'))"
         ".map(k => [k, localStorage.getItem(k)]))"
     )
+
+
+def watched_page(context: Any, site_url: str) -> SitePage:
+    """A new page of ``context`` whose console errors and requests its SitePage records."""
+    page = context.new_page()
+    sp = SitePage(page=page, base_url=site_url)
+
+    def on_console(msg: Any) -> None:
+        text = f"[{msg.type}] {msg.text}"
+        sp.console_messages.append(text)
+        if msg.type == "error":
+            sp.console_errors.append(f"{text} @ {msg.location}")
+
+    page.on("console", on_console)
+    page.on("worker", lambda worker: worker.on("console", on_console))
+    page.on("pageerror", lambda err: sp.console_errors.append(f"[pageerror] {err}"))
+    context.on("request", lambda req: sp.requests.append(req.url))
+    return sp

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import ROOT, SERVICE_WORKERS, SitePage
+from daily_support import watched_page
 
 #: The phones of the issue: (width, height, device pixel ratio).
 PHONES = {"360x740": (360, 740, 2), "390x844": (390, 844, 3)}
@@ -49,19 +50,8 @@ def phone_context(
     if mobile:
         options.update(is_mobile=True, has_touch=True, device_scale_factor=scale)
     context = browser.new_context(**options)
-    page = context.new_page()
-    sp = SitePage(page=page, base_url=site_url)
-
-    def on_console(msg: Any) -> None:
-        text = f"[{msg.type}] {msg.text}"
-        sp.console_messages.append(text)
-        if msg.type == "error":
-            sp.console_errors.append(f"{text} @ {msg.location}")
-
-    page.on("console", on_console)
-    page.on("worker", lambda worker: worker.on("console", on_console))
-    page.on("pageerror", lambda err: sp.console_errors.append(f"[pageerror] {err}"))
-    context.on("request", lambda req: sp.requests.append(req.url))
+    sp = watched_page(context, site_url)
+    page = sp.page
     y, m, d = (int(part) for part in today.split("-"))
     page.clock.set_fixed_time(datetime(y, m, d, 10, 0, 0))
     if storage:
