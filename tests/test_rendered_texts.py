@@ -10,7 +10,11 @@ very ones a tutorial step passes. A text fails when it shows:
 - a card's notation ("CQ", "H10", "BU") instead of its name;
 - a number param not as a number of its own ("7-Trümpfe"), or a card param
   without its card's name (a list of cards worded as a number, or cut wrong);
-- a card param's name said twice ("su reina de tréboles, la reina de tréboles").
+- a card param's name said twice ("su reina de tréboles, la reina de tréboles");
+- in German and Spanish, a card named with a digit ("Herz-9", "9 de corazones")
+  where the rules pages and the players say the number ("Herz-Neun");
+- in Chinese, a Han character against a Latin letter or a digit without a space
+  ("绿叶 K领先"), or a space between two Han characters ("3日 的").
 """
 
 from __future__ import annotations
@@ -50,6 +54,13 @@ CARDS = {
 }
 SUITS = {"doppelkopf": "H", "karnoffel": "L"}
 RANKS = {"doppelkopf": "K", "karnoffel": "K"}
+#: Languages whose players say a number card's rank as a word: "die Herz-Neun".
+RANK_WORDS = {"de", "es"}
+HAN = "\u3400-\u9fff\uf900-\ufaff"
+#: Chinese spacing (docs/terms/zh.json): a space between Han and Latin, none between Han.
+UNSPACED = re.compile(rf"[{HAN}][0-9A-Za-zÀ-ɏ]|[0-9A-Za-zÀ-ɏ][{HAN}]|[{HAN}] [{HAN}]")
+#: A date as Intl writes it in Chinese: its digits touch 年/月/日 by design.
+HAN_DATE = re.compile(r"(?:\d{4}年)?\d{1,2}月\d{1,2}日")
 #: Words for the params of the page's own texts (the page words them itself).
 PAGE_WORDS = {"who": "West", "name": "West", "names": "West", "card": "Ace", "role": "partner"}
 
@@ -168,8 +179,24 @@ def _rendered(language: str, js_dir: Path) -> tuple[list[dict[str, Any]], dict[s
     return todo, rendered
 
 
-def problems_of(job: dict[str, Any], text: str, cards: dict[str, str], entry: str) -> list[str]:
+def spacing_problems(text: str) -> list[str]:
+    """Where a Chinese text breaks its spacing convention (see UNSPACED)."""
+    plain = HAN_DATE.sub(lambda _: "0\x00日", text)  # (a digit first, 日 last)
+    return [f"spacing at {match.group(0)!r}" for match in UNSPACED.finditer(plain)]
+
+
+def problems_of(
+    job: dict[str, Any], text: str, cards: dict[str, str], entry: str, language: str = "en"
+) -> list[str]:
     found = []
+    if language == "zh":
+        found += spacing_problems(text)
+    if language in RANK_WORDS and job.get("message"):
+        found += [
+            f"card named with a digit: {name!r}"
+            for name in cards.values()
+            if re.search(r"\d", name)
+        ]
     if PLACEHOLDER.search(text):
         found.append("a placeholder is left")
     if "  " in text:
@@ -208,7 +235,9 @@ def test_every_text_renders_cleanly(language: str, js_dir: Path) -> None:
     problems = []
     for job in todo:
         result = rendered[job["id"]]
-        for problem in problems_of(job, result["text"], result["cards"], entries[job["key"]]):
+        for problem in problems_of(
+            job, result["text"], result["cards"], entries[job["key"]], language
+        ):
             problems.append(f"{job['id']}: {problem}: {result['text']!r}")
     assert not problems, f"{len(problems)} broken texts:\n" + "\n".join(problems)
 
@@ -221,7 +250,7 @@ def test_every_param_of_an_engine_message_has_a_kind() -> None:
 
 
 def test_the_checks_catch_what_they_look_for() -> None:
-    job = {"key": "k", "message": True, "params": {"trumps": 7, "card": "CQ"}}
+    job: dict[str, Any] = {"key": "k", "message": True, "params": {"trumps": 7, "card": "CQ"}}
     entry = "{{trumps}} {{card}}"
     cards = {"CQ": "Queen of Clubs"}
     assert problems_of(job, "7 Queen of Clubs", cards, entry) == []
@@ -238,3 +267,13 @@ def test_the_checks_catch_what_they_look_for() -> None:
         "card notation CQ in the text",
         "card: CQ is not named ('Queen of Clubs')",
     ]
+    assert problems_of(job, "7 Herz-9", {"CQ": "Herz-9"}, entry, "de") == [
+        "card named with a digit: 'Herz-9'"
+    ]
+
+
+def test_the_chinese_spacing_check_catches_what_it_looks_for() -> None:
+    assert spacing_problems("目前是绿叶 K 领先，West 赢了 7 墩。2026年12月3日没有每日对局。") == []
+    assert spacing_problems("目前是绿叶 K领先") == ["spacing at 'K领'"]
+    assert spacing_problems("红心10最大") == ["spacing at '心1'", "spacing at '0最'"]
+    assert spacing_problems("2026年12月3日 的每日对局") == ["spacing at '日 的'"]

@@ -99,3 +99,20 @@ def test_the_scan_finds_wrong_terms_and_only_those() -> None:
         "f": "Contrary to",
     }
     assert [use.split(":")[0] for use in wrong_uses(terms, found)] == ["b", "c", "e"]
+
+
+#: Chinese spacing (the term base writes "第 N 副", "Re 方"): a space between a Han
+#: character and a Latin letter or a digit, as the page's formatter does (web/js/texts.js).
+HAN = "\u3400-\u9fff\uf900-\ufaff"
+UNSPACED_HAN = re.compile(rf"[{HAN}][0-9A-Za-zÀ-ɏ]|[0-9A-Za-zÀ-ɏ][{HAN}]")
+#: What is not prose on a rules page: link targets, attribute lists, tags, code.
+NOT_PROSE = re.compile(r"\]\([^)]*\)|\{[#.][^}]*\}|<[^>]+>|`[^`]*`")
+
+
+def test_chinese_rules_pages_space_han_and_latin() -> None:
+    unspaced = []
+    for page in sorted((ROOT / "docs" / "zh").glob("*.md")):
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            for match in UNSPACED_HAN.finditer(NOT_PROSE.sub(" ", line)):
+                unspaced.append(f"{page.name}:{number}: {match.group(0)!r} in {line.strip()[:80]}")
+    assert not unspaced, f"{len(unspaced)} places:\n" + "\n".join(unspaced)

@@ -23,7 +23,7 @@ export function suitName(suit, faces = "german") {
   return has(key) ? t(key) : suit;
 }
 
-/** A rank in words (the court cards; a number rank is its number). */
+/** A rank in words: "Unter", and a number as the language says it on a card ("Herz-Neun", "Hearts 9"). */
 export function rankName(rank, faces = "german") {
   const key = `rank.${faces}.${rank}`;
   return has(key) ? t(key) : rank;

@@ -31,6 +31,15 @@ const DATE_STYLES = { en: null, de: "medium", es: "medium", zh: "medium" };
  */
 const SENTENCE_GAPS = { en: " ", de: " ", es: " ", zh: "" };
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+/**
+ * Chinese puts a space between a Han character and a Latin letter or a digit
+ * ("红心 9 领先", "West 赢了"), the convention of docs/terms/zh.json. The catalog
+ * writes its own words so; a filled-in param or a list gets it here, since
+ * only the value tells whether it starts or ends with a letter.
+ */
+const SPACED_SCRIPTS = { zh: true };
+const HAN = /[\u3400-\u9fff\uf900-\ufaff]/u;
+const LATIN = /[0-9A-Za-z\u00c0-\u024f]/u;
 
 const state = {
   language: "en",
@@ -146,9 +155,25 @@ export function capitalized(text) {
   return head.toLocaleUpperCase(LOCALES[state.language]) + value.slice(head.length);
 }
 
+/** Whether `a` then `b` (two characters) want a space between them (see SPACED_SCRIPTS). */
+function wantsSpace(a, b) {
+  return Boolean(SPACED_SCRIPTS[state.language] && a && b && ((HAN.test(a) && LATIN.test(b)) || (LATIN.test(a) && HAN.test(b))));
+}
+
+/** `parts` (strings) joined, with a space where a Han character meets a Latin one. */
+function joinSpaced(parts) {
+  let out = "";
+  for (const part of parts) {
+    if (part !== "" && wantsSpace(out.slice(-1), part[0])) out += " ";
+    out += part;
+  }
+  return out;
+}
+
 /** "A, B and C" in the language's words. */
 export function formatList(items) {
-  return state.lists.format(items.map(String));
+  const list = state.lists.formatToParts(items.map(String)).map((part) => part.value);
+  return joinSpaced(list);
 }
 
 /**
@@ -191,7 +216,7 @@ function word(value) {
 export function t(key, params = {}, context = null) {
   const chosen = resolve(key, params, context);
   if (chosen === null) return key;
-  return fill(state.entries[chosen], params, word).join("");
+  return joinSpaced(fill(state.entries[chosen], params, word));
 }
 
 /** t() as a sentence or a label: its first letter a capital (see capitalized). */
@@ -215,7 +240,7 @@ export function nodes(key, params = {}, context = null) {
   const parts = fill(state.entries[chosen], params, (value) => (typeof value === "object" && value !== null ? value : word(value)));
   const out = [];
   for (const part of parts) {
-    if (typeof part === "string" && typeof out[out.length - 1] === "string") out[out.length - 1] += part;
+    if (typeof part === "string" && typeof out[out.length - 1] === "string") out[out.length - 1] = joinSpaced([out[out.length - 1], part]);
     else if (part !== "") out.push(part);
   }
   return out;

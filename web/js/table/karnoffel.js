@@ -73,8 +73,8 @@ function renderInfo(parts, view, ctx) {
     // Each chip links to the rules section of its card (rules.js).
     for (const { card, role } of view.specials) {
       const rank = rankLabel(splitCard(card).rank, faces);
-      // A court card by its name ("Unter"), not the letter on its face.
-      const shown = rankName(splitCard(card).rank, faces);
+      // A court card by its name ("Unter"), not the letter on its face; a number as its digits.
+      const shown = /^\d+$/.test(rank) ? rank : rankName(splitCard(card).rank, faces);
       if (isPartial(role)) partial.push({ rank, role });
       else chips.push(h("li", { class: `special special-${role}`, title: sentence("kf.special.title", { card: cardName(card, faces), role: roleName(role) }) },
         rulesLink(sectionHref(view, role), { class: "special-link" }, h("b", {}, shown), ` ${roleName(role)}`)));
