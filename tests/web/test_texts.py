@@ -139,3 +139,24 @@ def test_why_a_card_cannot_be_played_names_it_once(page: Any, language: str) -> 
     why = entries["table.card.why"].replace("{{card}}", "<K>")
     assert unnamed == why.replace("{{reason}}", "x.")
     assert bare == why.replace("{{reason}}", entries["table.card.cannot_play_now"])
+
+
+def test_chinese_spaces_a_filled_in_latin_name_or_number_from_han(page: Any) -> None:
+    # The catalog cannot know whether a param starts or ends with a letter (a
+    # card "绿叶 K", a name "West", a date "2026年12月3日"): the formatter spaces it.
+    body = """return [
+      texts.t("table.move.card", { who: "West", card: "绿叶 K" }),
+      texts.t("daily_future", { date: "2026年12月3日" }),
+      texts.formatList(["红心 9", "绿叶 K"]),
+      texts.t("table.move.card", { who: "西家", card: "红心 10" }),
+    ];"""
+    assert run(page, "zh", body) == [
+        "West 打出绿叶 K。",
+        "2026年12月3日的每日对局还没有推出。",
+        "红心 9 和绿叶 K",
+        "西家打出红心 10。",
+    ]
+    # Other languages are filled in as written.
+    assert run(page, "en", 'return texts.formatList(["Hearts 9", "Leaves King"]);') == (
+        "Hearts 9 and Leaves King"
+    )
