@@ -72,8 +72,12 @@ function dkFormat(message, seating) {
   return formatMessage(message, { seating }, NAMES);
 }
 
-/** A call (a reservation, a poverty exchange or answer, an announcement) in words. */
-function callWords(action, seating, seat) {
+/**
+ * A call (a reservation, a poverty exchange or answer, an announcement) in
+ * words; an announcement by what it announced (`view.announcements`' latest of
+ * the seat: "West announces “no 90”").
+ */
+function callWords(action, seating, seat, view = null) {
   const mine = seat === seating.me;
   const subject = who(seating, seat);
   // An exchange's notation is "pass:C9,SA,D10"; the others learn only "pass".
@@ -81,6 +85,10 @@ function callWords(action, seating, seat) {
   if (name === "healthy") return t("dk.move.healthy", { who: subject });
   if (has(`dk.declared.${name}`)) {
     return t("dk.move.declare", { who: subject, reservation: t(`dk.declared.${name}`) }, mine ? "you" : null);
+  }
+  if (name === "announce" && view) {
+    const made = (view.announcements || []).filter((each) => each.seat === seat).at(-1);
+    if (made) return t("dk.move.announced", { who: subject, announcement: t(`announcement.${made.id}`) }, mine ? "you" : null);
   }
   return t(`dk.move.${name}`, { who: subject }, mine ? "you" : null);
 }
@@ -431,7 +439,7 @@ function describeMove(before, response, ctx) {
   if (!played) return "";
   const view = response.view;
   const mine = played.seat === ctx.seating.me;
-  if (played.kind !== "card") return callWords(played.action, ctx.seating, played.seat);
+  if (played.kind !== "card") return callWords(played.action, ctx.seating, played.seat, view);
   let text = t("table.move.card", { who: who(ctx.seating, played.seat), card: cardName(played.action) }, mine ? "you" : null);
   const shown = shownTrick(view);
   if (shown.done && before && view.played.length > before.view.played.length) {
