@@ -8,6 +8,7 @@ in words, never by number or notation (the translators' findings, issue 10)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -27,6 +28,25 @@ LOAD = """async (language) => {
   await texts.useLanguage(language, entries);
   globalThis.textModules = { texts, messages, layout, hand };
 }"""
+
+
+#: Chinese spaces a filled-in value that meets Han with a Latin letter or a digit (texts.js).
+HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+LATIN = re.compile(r"[0-9A-Za-z\u00c0-\u024f]")
+
+
+def filled(language: str, entry: str, params: dict[str, str]) -> str:
+    """``entry`` with its placeholders filled as texts.js fills them in ``language``."""
+    out = ""
+    for part in re.split(r"(\{\{\w+\}\})", entry):
+        name = re.fullmatch(r"\{\{(\w+)\}\}", part)
+        value = params.get(name[1], part) if name else part
+        if language == "zh" and out and value:
+            a, b = out[-1], value[0]
+            if (HAN.match(a) and LATIN.match(b)) or (LATIN.match(a) and HAN.match(b)):
+                out += " "
+        out += value
+    return out
 
 
 def catalog(language: str) -> dict[str, str]:
@@ -89,9 +109,9 @@ def test_counts_pick_their_plural_forms(page: Any, language: str) -> None:
     ]);"""
     one, three = run(page, language, body)
     form = "one" if language != "zh" else "other"
-    assert one[0] == entries[f"stats.chart_label_{form}"].replace("{{count}}", "1")
-    assert three[1] == entries["table.hand.cards_other"].replace("{{count}}", "3")
-    assert one[2] == entries[f"dk.panel.winners_won_{form}"].replace("{{names}}", "N")
+    assert one[0] == filled(language, entries[f"stats.chart_label_{form}"], {"count": "1"})
+    assert three[1] == filled(language, entries["table.hand.cards_other"], {"count": "3"})
+    assert one[2] == filled(language, entries[f"dk.panel.winners_won_{form}"], {"names": "N"})
     if language == "en":
         assert one == ["Result of the last daily played on its day", "1 card", "N wins the match"]
 
@@ -122,7 +142,7 @@ def test_engine_messages_name_seats_calls_and_cards_in_words(page: Any, language
     assert "90" in said["below"] and entries["announcement.no90"] not in said["below"]
     form = "one" if language != "zh" else "other"
     lead = entries[f"hint_dk_lead_suit_{form}"]
-    expected = lead.replace("{{card}}", "<HA>").replace("{{suit}}", "H").replace("{{count}}", "1")
+    expected = filled(language, lead, {"card": "<HA>", "suit": "H", "count": "1"})
     assert said["leadOne"] == expected[0].upper() + expected[1:]
 
 
