@@ -6,6 +6,7 @@
 // (app.js). URL knob read here: &pace=MS (computer move pace).
 import { Engine } from "./bridge.js";
 import { button } from "./dom.js";
+import { firstPaintState } from "./first-paint.js";
 import { createGame } from "./game.js";
 import { startApp } from "./app.js";
 import { loadRulesContract } from "./rules.js";
@@ -82,7 +83,8 @@ const options = paceParam !== null && paceParam !== "" && Number.isFinite(Number
 let game = null;
 let appStarted = false;
 
-async function startGame() {
+/** The game on the table: made at once, so that a copy can be drawn before the engine is ready. */
+function tableGame() {
   if (!game) {
     game = createGame({
       engine,
@@ -96,8 +98,25 @@ async function startGame() {
         },
       },
     });
-    globalThis.stichtag.game = game;
+    globalThis.stichtag = { ...(globalThis.stichtag || {}), game };
   }
+  return game;
+}
+
+// [instant] Today's daily drawn at first paint from its pinned opening (or the
+// last state of the game in progress), before the engine is ready: its first
+// action is queued and played once the engine has opened that very state.
+const firstPaint = Promise.all([firstPaintState(params), texts, rulesContract]).then(([copy]) => {
+  if (!copy || !tableGame().preview(copy.state)) {
+    document.documentElement.dataset.firstPaint = "none";
+    return;
+  }
+  performance.mark("stichtag:first-paint-hand");
+  document.documentElement.dataset.firstPaint = copy.source;
+}).catch(() => { document.documentElement.dataset.firstPaint = "none"; }); // the engine opens the daily as before
+
+async function startGame() {
+  tableGame();
   if (appStarted) {
     // An engine restart lost the session: carry on with the same game.
     if (game.response) await game.reload();
@@ -122,7 +141,7 @@ async function connect(ready) {
     hideNotice();
     setStatus("ready", "boot.ready");
     globalThis.stichtag = { ...(globalThis.stichtag || {}), engine, info, pong };
-    await Promise.all([texts, rulesContract]); // long there by now: the engine takes longer
+    await Promise.all([texts, rulesContract, firstPaint]); // long there by now: the engine takes longer
     await startGame();
     // Wait (a while at most) until no computer move is in flight.
     await Promise.race([game.idle(), new Promise((resolve) => setTimeout(resolve, 10000))]);
