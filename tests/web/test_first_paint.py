@@ -181,3 +181,20 @@ def test_on_a_phone_the_opening_is_drawn_and_a_tap_is_queued(browser: Any, site_
         engine.release()
         assert played_state(sp, opened + 1)["save"]["actions"][opened] == legal[0]
         sp.assert_clean()
+
+
+def test_a_doppelkopf_call_before_the_engine_is_ready_is_queued(
+    browser: Any, site_url: str
+) -> None:
+    with site_context(browser, site_url) as sp, held(sp) as engine:
+        sp.goto("?game=doppelkopf&" + KNOBS)
+        assert first_paint(sp) == "opening"
+        assert len(hand(sp)) == 12 and not engine_ready(sp)
+        sp.page.click('#table .calls .call[data-action="healthy"]')
+        assert (
+            sp.page.evaluate("() => document.getElementById('table').dataset.queued") == "healthy"
+        )
+        opened = sp.page.evaluate(ACTIONS_JS)
+        engine.release()
+        assert played_state(sp, opened + 1)["save"]["actions"][opened] == "healthy"
+        sp.assert_clean()

@@ -19,6 +19,12 @@
 // options: faces ("german" | "french"; default: the match's rules), pace (ms
 // per computer move; 0 = no waiting and no animation).
 //
+// game.preview(copy) draws a state response the engine made before (a daily's
+// pinned opening, or the state kept beside its save) while the engine boots;
+// the person's first action on it is queued and sent once, when the engine's
+// own state has the very same view (else it is dropped): what the table then
+// shows is the engine's alone.
+//
 // The coach (table/coach.js) sits on the table: in a tutorial (response.tutorial)
 // a computer step with an instruction is played at once, then its words wait
 // for the person's "Next" (engine/tutorials.py: pauses); a wrong

@@ -1,9 +1,10 @@
 // Page entry point: the table skeleton is already painted by index.html;
 // this fetches the page's texts (the catalog of its language) and starts the
 // engine worker at once, in parallel, words the skeleton as soon as the texts
-// are there, shows the engine's progress, creates the game on the table once
-// the engine answers {"op": "ping"} and hands over to the app controller
-// (app.js). URL knob read here: &pace=MS (computer move pace).
+// are there, draws today's daily from its pinned opening (or the state kept
+// beside its save) before the engine is ready (first-paint.js), shows the
+// engine's progress, and hands over to the app controller (app.js) once the
+// engine answers {"op": "ping"}. URL knob read here: &pace=MS (computer move pace).
 import { Engine } from "./bridge.js";
 import { button } from "./dom.js";
 import { firstPaintState } from "./first-paint.js";
