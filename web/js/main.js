@@ -9,7 +9,6 @@ import { Engine } from "./bridge.js";
 import { button } from "./dom.js";
 import { firstPaintState } from "./first-paint.js";
 import { createGame } from "./game.js";
-import { startApp } from "./app.js";
 import { loadRulesContract } from "./rules.js";
 import { Store } from "./storage.js";
 import { formatMessage } from "./table/messages.js";
@@ -115,6 +114,9 @@ const firstPaint = Promise.all([firstPaintState(params), texts, rulesContract]).
   performance.mark("stichtag:first-paint-hand");
   document.documentElement.dataset.firstPaint = copy.source;
 }).catch(() => { document.documentElement.dataset.firstPaint = "none"; }); // the engine opens the daily as before
+// The app controller (menus, dialogs: most of the page's modules) loads after the
+// first paint, not before it: it is needed only once the engine is ready.
+const appModule = firstPaint.then(() => import("./app.js"));
 
 async function startGame() {
   tableGame();
@@ -125,6 +127,7 @@ async function startGame() {
   }
   appStarted = true;
   try {
+    const { startApp } = await appModule;
     await startApp({ engine, game });
   } catch (err) {
     const text = err && err.payload ? formatMessage(err.payload) : (err && err.message) || String(err);
