@@ -7,6 +7,7 @@ Usage::
     python3 build.py serve [--port N] [--host H] [--no-build]
                                      # build, then serve site/ on localhost
     python3 build.py pin [--days N]  # pin the missing dailies (deals ~3 years, par 200 days ahead)
+                                     # and the openings of those with par
     python3 build.py pin --no-par    # ... without par (par: [--par-days N] [--jobs N])
     python3 build.py pin --repin-par --games karnoffel   # par again, after a player change
     python3 build.py check-par       # recompute par for one day: fails if the players moved it
@@ -33,6 +34,9 @@ Each step is a module of ``sitebuild/``, named after its job:
 - ``offline``  – ``sw.js``: the service worker with its precache list,
   versioned by content hash, and the precached dailies in one file.
 - ``compress`` – ``.br`` (Node's zlib) and ``.gz`` twins beside larger files.
+- ``openings`` – checks every pinned opening (the person's first decision of
+  a daily, drawn before the engine is ready) against the engine; copies them
+  → ``site/openings/``. Only ``pin`` writes into ``openings/``.
 - ``puzzles``  – checks every pinned daily against the generator (fails
   loudly on drift; warns when fewer than 365 days of deals or 60 days of par
   are pinned ahead) and copies
@@ -58,6 +62,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sitebuild.deps import ensure_node_modules, ensure_venv, in_venv
+from sitebuild.openings import pin_openings
 from sitebuild.paths import SITE
 from sitebuild.puzzles import (
     PAR_DAYS,
@@ -134,6 +139,8 @@ def main(argv: list[str] | None = None) -> None:
                 except ValueError as error:  # an unknown game in --games
                     sys.exit(f"build.py pin: {error}")
                 print(f"pinned par into {done} dailies; commit them", flush=True)
+            opened = pin_openings()
+            print(f"pinned {opened} openings into openings/; commit them", flush=True)
             return
         if args.command == "check-par":
             day = date.fromisoformat(args.date) if args.date else None

@@ -96,10 +96,10 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import engine
-from engine import daily, hints, par, players, records, saves
+from engine import daily, par, players, records, saves
 from engine.bridge_requests import (
     DAILY_SEAT,
     MAX_SEED_CHARS,
@@ -118,9 +118,9 @@ from engine.core import MatchState
 from engine.errors import IllegalActionError, RecordError
 from engine.games import GAMES
 from engine.messages import Message, quoted
-from engine.rooms import RoomRefusal
-from engine.rooms import ops as room_ops
-from engine.tutorials import Tutorial
+
+if TYPE_CHECKING:
+    from engine.tutorials import Tutorial
 
 __all__ = ["ARCHIVE_PAGE", "MAX_REQUEST_CHARS", "BridgeError", "Session", "handle", "warm_up"]
 
@@ -230,6 +230,8 @@ class Session(ResultOps):
         return self._state(played={"seat": seat, "action": public, "kind": _kind(text, hand)})
 
     def op_hint(self, request: dict[str, Any]) -> dict[str, Any]:
+        from engine import hints  # with the players it asks: imported when first needed
+
         match = self._require_match()
         try:
             advice = hints.hint(match, seat=self.seat)
@@ -260,6 +262,9 @@ class Session(ResultOps):
         return self._state()
 
     def op_room(self, request: dict[str, Any]) -> dict[str, Any]:
+        from engine.rooms import RoomRefusal
+        from engine.rooms import ops as room_ops
+
         try:
             return room_ops.handle(self, request)
         except RoomRefusal as refusal:

@@ -8,16 +8,18 @@ request gets a clear message in the person's language and changes nothing.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine import daily, par, players, records, saves, tutorials
+from engine import daily, par, players, records, saves
 from engine.core import MatchState
 from engine.errors import RecordError
 from engine.games import GAMES, game_named
 from engine.i18n import LANGUAGES
 from engine.messages import Message, quoted
-from engine.rooms import Room
-from engine.tutorials import Tutorial
+
+if TYPE_CHECKING:
+    from engine.rooms import Room
+    from engine.tutorials import Tutorial
 
 __all__ = [
     "DAILY_SEAT",
@@ -121,6 +123,8 @@ def bad_record(error: RecordError) -> BridgeError:
 
 
 def tutorial_of(name: Any) -> Tutorial:
+    from engine import tutorials  # its scripts are checked when first loaded
+
     tutorial = tutorials.tutorial_named(name)
     if tutorial is None:
         raise BridgeError.of(Message.of("tutorial_unknown", id=quoted(name)))

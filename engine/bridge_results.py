@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from engine import daily, friends, par, players, review, stats, tutorials
+from engine import daily, par, players
 from engine.bridge_requests import (
     BridgeError,
     SessionData,
@@ -31,6 +31,8 @@ class ResultOps(SessionData):
     """The operations on results (mixed into :class:`engine.bridge.Session`)."""
 
     def op_catalog(self, request: dict[str, Any]) -> dict[str, Any]:
+        from engine import stats, tutorials
+
         today = request_day(request.get("today"))
         todays = None
         if today >= daily.FIRST_DAILY:
@@ -66,6 +68,8 @@ class ResultOps(SessionData):
         return {"ok": True, **_archive_page(today, offset)}
 
     def op_share(self, request: dict[str, Any]) -> dict[str, Any]:
+        from engine import friends
+
         match = self._require_match()
         if self.daily is None or not match.is_terminal():
             raise BridgeError("only a finished daily can be shared", "not_shareable")
@@ -109,6 +113,8 @@ class ResultOps(SessionData):
         }
 
     def op_friend(self, request: dict[str, Any]) -> dict[str, Any]:
+        from engine import friends
+
         try:
             header = friends.read_code(request.get("code"))
         except friends.CodeError as error:
@@ -136,6 +142,8 @@ class ResultOps(SessionData):
         }
 
     def op_review(self, request: dict[str, Any]) -> dict[str, Any]:
+        from engine import review
+
         match = self._require_match()
         if self.tutorial is not None:
             raise BridgeError("a tutorial has no review", "no_review")
@@ -153,6 +161,8 @@ class ResultOps(SessionData):
         return {"ok": True, "deals": deals, "deal_unit": GAMES[match.GAME].deal_unit}
 
     def op_stats(self, request: dict[str, Any]) -> dict[str, Any]:
+        from engine import stats
+
         today = request_day(request.get("today"))
         summary = stats.summarize(request.get("results"), today=daily.daily_number(today))
         if "game" in request:  # what the differences to par count

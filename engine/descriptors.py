@@ -10,14 +10,23 @@ descriptor without importing the registry that lists it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from engine.core import MatchState, PlayerFactory
+from engine.core import MatchState, Player, PlayerFactory
 from engine.messages import Message
 
-__all__ = ["HELP_STEPS", "DailySetup", "Game", "SeatResult", "help_keys"]
+__all__ = [
+    "HELP_STEPS",
+    "DailySetup",
+    "Game",
+    "SeatResult",
+    "deferred_levels",
+    "deferred_reason",
+    "help_keys",
+]
 
 #: Steps of every "How to play" summary.
 HELP_STEPS = 10
@@ -98,3 +107,29 @@ class Game:
 def help_keys(topic: str) -> list[str]:
     """The catalog keys of a "How to play" summary, in order."""
     return [f"help.{topic}.{step}" for step in range(1, HELP_STEPS + 1)]
+
+
+def deferred_levels(
+    names: Sequence[str], load: Callable[[], Mapping[str, PlayerFactory]]
+) -> dict[str, PlayerFactory]:
+    """A game's levels by name, whose players (their search and solvers, most of
+    a game's code) ``load`` imports when a computer first plays, not when the
+    registry is: the page's engine is ready sooner (issue 46)."""
+    return {name: partial(_deferred_player, load, name) for name in names}
+
+
+def _deferred_player(load: Callable[[], Mapping[str, PlayerFactory]], name: str) -> Player:
+    return load()[name]()
+
+
+def deferred_reason(
+    load: Callable[[], Callable[[dict[str, Any], str], Message]],
+) -> Callable[[dict[str, Any], str], Message]:
+    """A game's ``hint_reason`` imported when a hint is first asked for."""
+    return partial(_deferred_reason, load)
+
+
+def _deferred_reason(
+    load: Callable[[], Callable[[dict[str, Any], str], Message]], view: dict[str, Any], action: str
+) -> Message:
+    return load()(view, action)

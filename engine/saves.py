@@ -30,7 +30,6 @@ import base64
 import hashlib
 from typing import Any
 
-from engine import tutorials
 from engine.core import MatchState
 from engine.errors import RecordError
 from engine.games import GAMES
@@ -144,11 +143,14 @@ def record_of(save: dict[str, Any], deals: list[Any] | None = None) -> dict[str,
 
     >>> from engine.doppelkopf.state import new_match
     >>> record = record_of(save_of(new_match(seed="doc"), viewer=0, tutorial="doppelkopf"))
-    >>> record["deals"] == tutorials.TUTORIALS["doppelkopf"].record()["deals"]
+    >>> from engine.tutorials import TUTORIALS
+    >>> record["deals"] == TUTORIALS["doppelkopf"].record()["deals"]
     True
     """
     if "tutorial" not in save:
         return opened(save, deals)
+    from engine import tutorials  # only a tutorial's save needs them
+
     tutorial = tutorials.tutorial_named(save["tutorial"])
     if tutorial is None:
         raise SaveError(Message.of("tutorial_unknown", id=quoted(save["tutorial"])))

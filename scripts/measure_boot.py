@@ -7,7 +7,8 @@ One run loads, in a shuffled order, each of these in a fresh browser context
 (cold: empty HTTP cache, no service worker, no Cache Storage), then once more
 in the same context a few seconds later (warm: a repeat visit):
 
-- ``static``     a static page (first paint's reference);
+- ``static``     a static page as large as the site's index.html (first paint's
+  reference);
 - ``stock``      bare Pyodide with its stock stdlib in a module worker, until
   ``1+1`` answers;
 - ``pyc``        the same with the full stdlib compiled to .pyc (the site's
@@ -19,9 +20,11 @@ in the same context a few seconds later (warm: a repeat visit):
   default main just before the offline branch was merged), built from
   ``git archive`` into ``.cache/bench/``: the "before" of every ratio.
 
-Each site visit records first paint, "engine ready" (the engine answered
-ping) and "first move playable" (the table waits for the player's first
-decision), plus the bytes and requests the server sent, counted at the server
+Each site visit records first paint, "hand" (issue 46: today's daily drawn
+from its pinned opening, or the state kept beside its save, with its legal
+cards clickable, before the engine is ready), "engine ready" (the engine
+answered ping) and "first move playable" (the table waits for the player's
+first decision), plus the bytes and requests the server sent, counted at the server
 (a cold visit until the service worker is installed and the snapshot stored,
 so everything the first visit downloads is in). Ratios are taken within a run
 (the same minute of a busy machine) and summarised as median with a
@@ -205,7 +208,10 @@ def make_docroot(build: types.SimpleNamespace, shipped: Path, before: Path | Non
     if before is not None:
         (root / "before").symlink_to(before.resolve(), target_is_directory=True)
     bare = root / "bare"
-    (bare / "static.html").write_text(STATIC_HTML)
+    # As many bytes as the site's own page: first paint of the same size.
+    size = (build.SITE / "index.html").stat().st_size
+    padding = max(0, size - len(STATIC_HTML.encode()) - len("<!--  -->\n"))
+    (bare / "static.html").write_text(STATIC_HTML + f"<!-- {'x' * padding} -->\n")
     (bare / "bare.html").write_text(BARE_HTML)
     (bare / "bare.js").write_text(BARE_JS)
     (bare / "bare-worker.js").write_text(BARE_WORKER_JS)
@@ -223,7 +229,9 @@ PAGE_TIMES = """() => {
   const info = globalThis.stichtag && globalThis.stichtag.info;
   const mine = document.querySelectorAll(".hand-mine .card-mine.legal").length;
   const calls = document.querySelectorAll(".actions button, .call-buttons button").length;
-  return {fcp, ready: mark("stichtag:engine-ready") ?? mark("bare:ready"),
+  return {fcp, hand: mark("stichtag:first-paint-hand"),
+          first_paint_source: document.documentElement.dataset.firstPaint ?? null,
+          ready: mark("stichtag:engine-ready") ?? mark("bare:ready"),
           playable: mark("stichtag:table-ready"), boot: info ? info.timings.boot : null,
           timings: info ? info.timings : null, playable_cards: mine + calls,
           phase: document.getElementById("table")?.dataset.phase ?? null};
@@ -353,7 +361,21 @@ def summarise(runs: list[dict[str, Any]]) -> str:
                     absolute((variant, phase, "playable")),
                     "ms",
                 )
+    for variant in SITES:
+        for phase in ("cold", "warm"):
+            row(
+                f"{variant} {phase}: hand drawn, legal cards clickable",
+                absolute((variant, phase, "hand")),
+                "ms",
+            )
     lines.append("-- ratios (within a run)")
+    for variant in ("site", "nosnap"):
+        for phase in ("cold", "warm"):
+            row(
+                f"hand drawn+clickable, {variant} {phase} / static first paint {phase}",
+                ratio((variant, phase, "hand"), ("static", phase, "fcp")),
+                "x",
+            )
     for variant in ("site", "before"):
         for phase in ("cold", "warm"):
             row(
@@ -398,6 +420,14 @@ def summarise(runs: list[dict[str, Any]]) -> str:
                 absolute((variant, "warm", "check_bytes")),
                 "B",
             )
+    sources = sorted(
+        {
+            f"{p}:{r.get('site', {}).get(p, {}).get('first_paint_source')}"
+            for r in runs
+            for p in ("cold", "warm")
+        }
+    )
+    lines.append(f"site first paint drawn from: {sources}")
     boots = sorted({str(r.get("site", {}).get("warm", {}).get("boot")) for r in runs})
     lines.append(f"site warm boots: {boots}")
     paths = sorted({p for r in runs for p in r.get("site", {}).get("warm", {}).get("paths", [])})

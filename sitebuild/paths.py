@@ -11,6 +11,8 @@ CACHE = ROOT / ".cache"
 WEB = ROOT / "web"
 ENGINE = ROOT / "engine"
 PUZZLES = ROOT / "puzzles"
+#: The pinned openings of the dailies (sitebuild/openings.py).
+OPENINGS = ROOT / "openings"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 COMPILE_PYC_SCRIPT = ROOT / "scripts" / "compile_pyc.mjs"

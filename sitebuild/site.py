@@ -13,6 +13,7 @@ from sitebuild.docs import build_docs
 from sitebuild.icons import write_icons
 from sitebuild.integrity import sri
 from sitebuild.offline import write_service_worker
+from sitebuild.openings import build_openings
 from sitebuild.paths import ENGINE, NODE_MODULES, SITE, WEB, log
 from sitebuild.puzzles import build_puzzles
 from sitebuild.runtime import compiled_stdlib, copy_pyodide
@@ -110,6 +111,7 @@ def build(site: Path = SITE, snapshot: str = "device") -> dict[str, object]:
     stdlib = trimmed_stdlib(full_stdlib, traced_modules(full_stdlib, wheel, mount))
     shutil.copy2(stdlib, site / "pyodide" / "python_stdlib.zip")
     build_puzzles(site)
+    build_openings(site)
     build_docs(site)
     write_icons(site / "icons")
 

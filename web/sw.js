@@ -1,6 +1,6 @@
 // Service worker: the whole site from Cache Storage after the first visit.
 //
-// The build puts `self.PRECACHE = {version, files: {path: hash}, puzzles}`
+// The build puts `self.PRECACHE = {version, files: {path: hash}, puzzles, openings}`
 // above this text (sitebuild/offline.py); `version` is a hash of every file,
 // so any change to the site makes a new worker and the browser installs it.
 //
@@ -10,20 +10,23 @@
 //   build's file fails the install (tried again on the next visit) rather
 //   than caching a mix of two builds.
 // - fetch: precached files from this version's cache only, so a page never
-//   mixes builds; the pinned dailies from the precached bundle, later days from
-//   the network and then kept (they never change); anything else from the network.
+//   mixes builds; the pinned dailies (and their openings, drawn at first paint)
+//   from the precached bundles, later days from the network and then kept (they
+//   never change); anything else from the network.
 // - activate: drop older versions' caches (not the dailies, not the engine's
 //   memory snapshot, which has its own key: see js/engine-boot.js). A new
 //   version waits until the page asks for it ("skip-waiting", after the player
 //   chose to reload: see js/offline.js) or every tab of the site is closed.
-const { version: VERSION, files: FILES, puzzles: PUZZLE_BUNDLE } = self.PRECACHE;
+const { version: VERSION, files: FILES, puzzles: PUZZLE_BUNDLE, openings: OPENING_BUNDLE } = self.PRECACHE;
 const PREFIX = "stichtag-precache-";
 const CACHE = PREFIX + VERSION;
 const DAILIES = "stichtag-dailies";
 const HASH_HEADER = "X-Content-Hash";
 const KEPT_HEADERS = ["Content-Type", "Content-Security-Policy", "X-Content-Type-Options"];
 const SCOPE = new URL(self.registration.scope);
-const DAILY = /^puzzles\/[a-z]+\/\d{4}-\d{2}-\d{2}\.json$/;
+const DAILY = /^(puzzles|openings)\/[a-z]+\/\d{4}-\d{2}-\d{2}\.json$/;
+/** The bundle of each folder of per-day files. */
+const BUNDLES = { puzzles: PUZZLE_BUNDLE, openings: OPENING_BUNDLE };
 const PARALLEL = 4;
 
 self.addEventListener("install", (event) => event.waitUntil(precache()));
@@ -114,13 +117,14 @@ function precachedPath(path) {
   return file in FILES ? file : null;
 }
 
-let bundle = null;
+const bundles = {};
 
 async function daily(path, request) {
-  bundle ??= caches.match(siteURL(PUZZLE_BUNDLE), { cacheName: CACHE }).then((hit) => (hit ? hit.json() : null));
-  const days = await bundle.catch(() => null);
-  if (!days) bundle = null; // not installed yet: look again next time
-  const key = path.slice("puzzles/".length, -".json".length);
+  const folder = path.slice(0, path.indexOf("/"));
+  bundles[folder] ??= caches.match(siteURL(BUNDLES[folder]), { cacheName: CACHE }).then((hit) => (hit ? hit.json() : null));
+  const days = await bundles[folder].catch(() => null);
+  if (!days) bundles[folder] = null; // not installed yet: look again next time
+  const key = path.slice(folder.length + 1, -".json".length);
   if (days && Object.hasOwn(days, key)) {
     return new Response(JSON.stringify(days[key]), { headers: { "Content-Type": "application/json" } });
   }

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.descriptors import DailySetup, Game, SeatResult, help_keys
+from engine.core import PlayerFactory
+from engine.descriptors import (
+    DailySetup,
+    Game,
+    SeatResult,
+    deferred_levels,
+    deferred_reason,
+    help_keys,
+)
 from engine.doppelkopf.actions import (
     Deal,
     Exchange,
@@ -13,14 +22,21 @@ from engine.doppelkopf.actions import (
     parse_action,
     seeded_deal,
 )
-from engine.doppelkopf.hints import hint_reason
-from engine.doppelkopf.players import DEFAULT_LEVEL, LEVELS, PLAYERS_VERSION
 from engine.doppelkopf.rules import Rules, Variant
 from engine.doppelkopf.state import State
 from engine.doppelkopf.view import RESERVATION_HIDDEN
 from engine.errors import NotationError
+from engine.messages import Message
 
-__all__ = ["DOPPELKOPF"]
+__all__ = ["DEFAULT_LEVEL", "DOPPELKOPF", "LEVEL_NAMES", "PLAYERS_VERSION"]
+
+#: The levels of :mod:`engine.doppelkopf.players`, weakest first (named here: the
+#: registry imports the players only when a computer first plays).
+LEVEL_NAMES = ("random", "easy", "medium", "hard")
+DEFAULT_LEVEL = "hard"
+#: The version of the computer players: raise it with any change to what a
+#: level chooses (see ``engine/karnoffel/game.py``).
+PLAYERS_VERSION = 1
 
 DAILY_RULES: dict[str, Any] = {"set": "standard", "variants": []}
 #: What the "How to play" panel adds to its ten steps: the trump order and the card points.
@@ -83,13 +99,25 @@ def _public_form(action: str) -> str:
     return action
 
 
+def _players() -> Mapping[str, PlayerFactory]:
+    from engine.doppelkopf.players import LEVELS
+
+    return LEVELS
+
+
+def _hint_reason() -> Callable[[dict[str, Any], str], Message]:
+    from engine.doppelkopf.hints import hint_reason
+
+    return hint_reason
+
+
 DOPPELKOPF = Game(
     name="doppelkopf",
     title="Doppelkopf",
     state=State,
     rules_from_json=Rules.from_json,
     deal_from_json=lambda data, rules, first: Deal.from_json(data, first=first),
-    levels=LEVELS,
+    levels=deferred_levels(LEVEL_NAMES, _players),
     default_level=DEFAULT_LEVEL,
     players_version=PLAYERS_VERSION,
     choices=_choices,
@@ -98,7 +126,7 @@ DOPPELKOPF = Game(
     daily=DailySetup(DAILY_RULES, 12, _daily_deals),
     seat_result=_seat_result,
     public_form=_public_form,
-    hint_reason=hint_reason,
+    hint_reason=deferred_reason(_hint_reason),
     help_topic=_help_topic,
     signed_scores=True,
     deal_unit="hand",

@@ -12,7 +12,7 @@ from engine.core import PlayerFactory, RandomPlayer
 from engine.doppelkopf.heuristic import HeuristicPlayer
 from engine.doppelkopf.search import Budget, SearchPlayer
 
-__all__ = ["BUDGETS", "DEFAULT_LEVEL", "LEVELS"]
+__all__ = ["BUDGETS", "LEVELS"]
 
 #: The budgets of the search levels (``benchmarks/results/dk_players.md`` measures them).
 BUDGETS: dict[str, Budget] = {
@@ -39,7 +39,8 @@ BUDGETS: dict[str, Budget] = {
     ),
 }
 
-#: Playing levels by name, weakest first.
+#: Playing levels by name, weakest first (their names, the default level and
+#: the players' version: :mod:`engine.doppelkopf.game`).
 #: ``random`` is the tests' and benchmarks' baseline, never offered to players.
 LEVELS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
@@ -47,7 +48,3 @@ LEVELS: dict[str, PlayerFactory] = {
     "medium": lambda: SearchPlayer(BUDGETS["medium"]),
     "hard": lambda: SearchPlayer(BUDGETS["hard"]),
 }
-DEFAULT_LEVEL = "hard"
-#: The version of these computer players: raise it with any change to what a
-#: level chooses (see ``engine/karnoffel/players.py``).
-PLAYERS_VERSION = 1

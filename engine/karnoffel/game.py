@@ -2,20 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.descriptors import DailySetup, Game, SeatResult, help_keys
+from engine.core import PlayerFactory
+from engine.descriptors import (
+    DailySetup,
+    Game,
+    SeatResult,
+    deferred_levels,
+    deferred_reason,
+    help_keys,
+)
 from engine.i18n import catalog
 from engine.karnoffel.actions import Deal, seeded_deals
 from engine.karnoffel.cards import Suit
-from engine.karnoffel.hints import hint_reason
-from engine.karnoffel.players import DEFAULT_LEVEL, LEVELS, PLAYERS_VERSION
 from engine.karnoffel.rules import RULE_SETS, Rules
 from engine.karnoffel.state import State
 from engine.karnoffel.tricks import special_cards
 from engine.messages import Message
 
-__all__ = ["KARNOFFEL"]
+__all__ = ["DEFAULT_LEVEL", "KARNOFFEL", "LEVEL_NAMES", "PLAYERS_VERSION"]
+
+#: The levels of :mod:`engine.karnoffel.players`, weakest first (named here: the
+#: registry imports the players only when a computer first plays).
+LEVEL_NAMES = ("random", "easy", "medium", "hard")
+#: The strongest level whose decisions meet the speed bar in the browser
+#: (Pyodide: median <= 100 ms, p95 <= 300 ms).
+DEFAULT_LEVEL = "medium"
+#: The version of the computer players: raise it with any change to what a
+#: level chooses. A friend's code carries it (:mod:`engine.friends`): a code
+#: of an earlier version whose game no longer replays is told apart from a
+#: code changed by hand.
+PLAYERS_VERSION = 1
 
 #: The daily: classic to 7, four players, the person South with a partner.
 DAILY_PLAYERS = 4
@@ -76,6 +95,18 @@ def _review_judge(match: Any, seat: int, action: str) -> tuple[str, Message] | N
     return open_cards_judge(match, seat, action)
 
 
+def _players() -> Mapping[str, PlayerFactory]:
+    from engine.karnoffel.players import LEVELS
+
+    return LEVELS
+
+
+def _hint_reason() -> Callable[[dict[str, Any], str], Message]:
+    from engine.karnoffel.hints import hint_reason
+
+    return hint_reason
+
+
 def _deal_from_json(data: Any, rules: Rules, first: bool) -> Deal:
     return Deal.from_json(data, rules.players, first=first)
 
@@ -86,7 +117,7 @@ KARNOFFEL = Game(
     state=State,
     rules_from_json=Rules.from_json,
     deal_from_json=_deal_from_json,
-    levels=LEVELS,
+    levels=deferred_levels(LEVEL_NAMES, _players),
     default_level=DEFAULT_LEVEL,
     players_version=PLAYERS_VERSION,
     choices=_choices,
@@ -96,7 +127,7 @@ KARNOFFEL = Game(
     # Every Karnöffel action is seen at the table (a show reveals cards to the
     # partner only, but the action itself, "show", is public).
     public_form=lambda action: action,
-    hint_reason=hint_reason,
+    hint_reason=deferred_reason(_hint_reason),
     help_topic=_help_topic,
     review_judge=_review_judge,
 )

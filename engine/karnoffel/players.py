@@ -15,7 +15,7 @@ from engine.karnoffel.heuristic import HeuristicPlayer
 from engine.karnoffel.rules import RuleSet
 from engine.karnoffel.search import Budget, SearchLevel
 
-__all__ = ["BUDGETS", "DEFAULT_LEVEL", "LEVELS"]
+__all__ = ["BUDGETS", "LEVELS"]
 
 #: Medium's budget in classic, the default level: as many solved worlds as the
 #: speed bar allows, weighted by the play so far, the worlds its nodes do not
@@ -53,20 +53,13 @@ BUDGETS: dict[str, dict[str, Budget]] = {
     },
 }
 
-#: Playing levels by name, weakest first. ``easy`` is the rule-based player
-#: (it plays sensibly, and beats a greedy bot); ``random`` is the tests' and
-#: benchmarks' baseline, never offered to players.
+#: Playing levels by name, weakest first (their names, the default level and the
+#: players' version: :mod:`engine.karnoffel.game`). ``easy`` is the rule-based
+#: player (it plays sensibly, and beats a greedy bot); ``random`` is the tests'
+#: and benchmarks' baseline, never offered to players.
 LEVELS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "easy": HeuristicPlayer,
     "medium": lambda: SearchLevel(BUDGETS["medium"]),
     "hard": lambda: SearchLevel(BUDGETS["hard"]),
 }
-#: The strongest level whose decisions meet the speed bar in the browser
-#: (Pyodide: median <= 100 ms, p95 <= 300 ms).
-DEFAULT_LEVEL = "medium"
-#: The version of these computer players: raise it with any change to what a
-#: level chooses. A friend's code carries it (:mod:`engine.friends`): a code
-#: of an earlier version whose game no longer replays is told apart from a
-#: code changed by hand.
-PLAYERS_VERSION = 1

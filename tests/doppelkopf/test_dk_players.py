@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import players, rng
+from engine.doppelkopf import game as dk_game
 from engine.doppelkopf import players as dk_players
 from engine.doppelkopf.search import SearchPlayer
 from engine.doppelkopf.state import Phase, new_match
@@ -113,7 +114,7 @@ def test_the_seed_matters_to_the_search() -> None:
 
 def test_levels_are_shared_with_karnoffel_and_unknown_ones_refused() -> None:
     assert tuple(dk_players.LEVELS) == players.LEVELS
-    assert players.default_level("doppelkopf") == dk_players.DEFAULT_LEVEL == "hard"
+    assert players.default_level("doppelkopf") == dk_game.DEFAULT_LEVEL == "hard"
     view = new_match(seed="x").view(0)
     with pytest.raises(ValueError, match="unknown player level"):
         players.choose_action("grandmaster", view, "s")

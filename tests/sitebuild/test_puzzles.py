@@ -96,3 +96,26 @@ def test_committed_deals_reach_three_years_and_par_180_days_past_the_last_pin() 
     assert checked.horizon is not None and checked.par_horizon is not None
     assert checked.horizon >= pinned_on + timedelta(days=3 * 365)
     assert checked.par_horizon >= pinned_on + timedelta(days=180)
+
+
+def test_a_changed_opening_fails_the_build_and_pin_writes_the_missing_ones(tmp_path: Path) -> None:
+    from sitebuild.openings import check_openings, pin_openings
+    from sitebuild.paths import OPENINGS, PUZZLES
+
+    puzzles, openings = tmp_path / "puzzles", tmp_path / "openings"
+    for game in ("karnoffel", "doppelkopf"):
+        (puzzles / game).mkdir(parents=True)
+        for day in ("2026-12-01", "2026-12-02"):
+            (puzzles / game / f"{day}.json").write_bytes(
+                (PUZZLES / game / f"{day}.json").read_bytes()
+            )
+    assert pin_openings(puzzles, openings, today=date(2026, 12, 5)) == 4
+    assert pin_openings(puzzles, openings, today=date(2026, 12, 5)) == 0
+    written = openings / "karnoffel" / "2026-12-02.json"
+    assert written.read_bytes() == (OPENINGS / "karnoffel" / "2026-12-02.json").read_bytes()
+    assert check_openings(puzzles, openings) == (4, 0)
+    opening = json.loads(written.read_text())
+    opening["view"]["hands"][1]["known"] = opening["view"]["hands"][0]["known"]
+    written.write_text(json.dumps(opening))
+    with pytest.raises(PuzzleDriftError, match="opening no longer holds"):
+        check_openings(puzzles, openings)

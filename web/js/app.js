@@ -585,7 +585,10 @@ export class App {
   onState(response, slot, { between = !!(response && response.view && response.view.phase === "deal") } = {}) {
     if (!slot || !slot.key || !response || !response.save || this.keptSlots.has(slot.key)) return;
     if (response.daily && slot.daily) slot.daily.number = response.daily.number;
-    this.store.writeSave(slot.key, { save: response.save, daily: slot.daily, between, hints: !!slot.hinted });
+    // A daily's state on show is kept beside its save: the next visit draws it at first paint.
+    const shown = slot.daily ? { ...response } : null;
+    if (shown) delete shown.played;
+    this.store.writeSave(slot.key, { save: response.save, daily: slot.daily, between, hints: !!slot.hinted, shown });
     if (slot.tutorial && response.tutorial && response.tutorial.complete) {
       const learn = this.store.readLearn();
       if (!learn.completed.includes(slot.tutorial)) this.store.writeLearn({ ...learn, completed: [...learn.completed, slot.tutorial] });

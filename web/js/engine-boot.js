@@ -92,8 +92,16 @@ export function mountEngine(pyodide, info, wheel) {
   pyodide.FS.writeFile(info.wheel_mount, wheel);
 }
 
-export function importEngine(pyodide, info) {
-  pyodide.globals.set("_stichtag_modules", pyodide.toPy(info.engine_modules));
+/** The module a page's requests go through: it imports the rest when first needed. */
+const BRIDGE_ONLY = ["engine.bridge"];
+
+/**
+ * Put the engine on sys.path and import `modules` (default: every engine
+ * module, as a snapshot should hold them; a plain boot imports the bridge only,
+ * whose players, solvers, hints, review and tutorials load when first asked for).
+ */
+export function importEngine(pyodide, info, modules = info.engine_modules) {
+  pyodide.globals.set("_stichtag_modules", pyodide.toPy(modules));
   pyodide.runPython(`
 import importlib, sys
 if ${JSON.stringify(info.wheel_mount)} not in sys.path:
@@ -178,7 +186,7 @@ export async function bootEngine({ info, siteURL, mode, wheel, status, mark }) {
   mark("python");
   status("engine");
   mountEngine(pyodide, info, await wheel);
-  importEngine(pyodide, info);
+  importEngine(pyodide, info, way === "device" ? info.engine_modules : BRIDGE_ONLY);
   mark("import");
   let made = null;
   if (way === "device") {

@@ -19,6 +19,12 @@
 // options: faces ("german" | "french"; default: the match's rules), pace (ms
 // per computer move; 0 = no waiting and no animation).
 //
+// game.preview(copy) draws a state response the engine made before (a daily's
+// pinned opening, or the state kept beside its save) while the engine boots;
+// the person's first action on it is queued and sent once, when the engine's
+// own state has the very same view (else it is dropped): what the table then
+// shows is the engine's alone.
+//
 // The coach (table/coach.js) sits on the table: in a tutorial (response.tutorial)
 // a computer step with an instruction is played at once, then its words wait
 // for the person's "Next" (engine/tutorials.py: pauses); a wrong
@@ -83,6 +89,12 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     // the pace: the first decision is the person's as soon as the engine is ready.
     openingMoves: false,
     watchers: [], // watch(fn): fn(response) after every accepted state response (a room passes it on)
+    // [instant] A copy drawn before the engine is ready (first-paint.js): the person's
+    // first action is queued ({action, copy}), sent once the engine has reached that
+    // very state, and dropped if it has not (nothing the engine did not make is kept).
+    preview: null, // the copy on show, until the engine's first state replaces it
+    queued: null,
+    queueReady: false, // the engine's state matched the copy: the queued action may go
   };
   const { parts } = state;
   parts.coach = h("section", { class: "coach", "aria-live": "polite", hidden: true });
@@ -320,7 +332,10 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
 
   /** Take a successful state response of `owner`'s match: store, draw, announce, tell the hooks. */
   function accept(answer, owner) {
-    const before = state.response;
+    const before = state.preview ? null : state.response; // a copy was never the engine's
+    state.preview = null;
+    root.dataset.preview = "";
+    checkQueued(answer);
     state.response = answer;
     Object.assign(state.coach, { hint: null, hintProblem: null, refusal: null });
     const view = answer.view;
@@ -356,6 +371,50 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     requestSuggestion(answer);
   }
 
+  // ----------------------------------------------- [instant] the copy
+  /** Draw `copy` (a state response the engine made before) while the engine boots. */
+  function preview(copy) {
+    if (state.response) return false; // the engine was quicker
+    state.preview = copy;
+    state.response = copy;
+    root.dataset.preview = "true";
+    draw();
+    return true;
+  }
+
+  /** Queue the person's first action on the copy: one only, and only a legal one. */
+  function queue(action) {
+    const copy = state.preview;
+    if (state.queued || !copy || copy.turn.who !== "person" || !copy.view.legal.includes(action)) return copy;
+    state.queued = { action, copy };
+    root.dataset.queued = action;
+    showHint(t("table.queued"));
+    return copy;
+  }
+
+  /** The engine's state: the queued action may go once it is the state the copy showed. */
+  function checkQueued(answer) {
+    const queued = state.queued;
+    if (!queued || state.queueReady || answer.turn.who !== "person") return;
+    if (JSON.stringify(answer.view) === JSON.stringify(queued.copy.view)) {
+      state.queueReady = true;
+    } else {
+      state.queued = null; // the engine's state is another: the action is not sent
+      delete root.dataset.queued;
+      showHint("");
+    }
+  }
+
+  /** Send the queued action, exactly once, when nothing else is on its way. */
+  function sendQueued() {
+    if (!state.queued || !state.queueReady || state.busy || state.looping || state.opening) return;
+    const { action } = state.queued;
+    state.queued = null;
+    state.queueReady = false;
+    delete root.dataset.queued;
+    act(action).catch(() => {});
+  }
+
   // ---------------------------------------------------- computer loop
   function computerToAct(response) {
     return response.turn.who === "computer" && !tutorialWaits(response);
@@ -371,7 +430,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   }
 
   function settleIdle() {
-    if (state.looping || state.busy || state.opening) return;
+    if (state.looping || state.busy || state.opening || state.queueReady) return;
     const waiters = state.idleWaiters;
     state.idleWaiters = [];
     for (const resolve of waiters) resolve();
@@ -402,6 +461,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
       state.looping = false;
       state.loopWanted = false;
       if (state.response) root.dataset.busy = String(state.busy);
+      sendQueued();
       settleIdle();
     }
   }
@@ -432,6 +492,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     showHint("");
     accept(answer, owner);
     runLoop();
+    sendQueued();
     settleIdle();
     return answer;
   }
@@ -472,6 +533,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   }
 
   async function act(action) {
+    if (state.preview) return queue(action); // [instant] the engine is not ready yet
     if (!state.response) throw new Error("no game is open");
     if (state.busy || state.looping || state.opening) return state.response; // a move is already on its way
     return playerRequest({ op: "act", action }, {
@@ -496,7 +558,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
   }
 
   async function continueDeal() {
-    if (!state.response || state.response.view.phase !== "deal" || state.busy) return state.response;
+    if (state.preview || !state.response || state.response.view.phase !== "deal" || state.busy) return state.response;
     callHook("onContinue", state.response, state.owner);
     return playerRequest({ op: "deal" }, {
       retry: () => continueDeal(),
@@ -587,6 +649,9 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
 
   return {
     open,
+    preview,
+    /** The copy drawn before the engine was ready is still on show. */
+    get previewing() { return !!state.preview; },
     receive,
     /** Send a request in turn with the table's own (resolves to the ok answer; a refusal throws). */
     request: send,

@@ -1,13 +1,14 @@
 // Page entry point: the table skeleton is already painted by index.html;
 // this fetches the page's texts (the catalog of its language) and starts the
 // engine worker at once, in parallel, words the skeleton as soon as the texts
-// are there, shows the engine's progress, creates the game on the table once
-// the engine answers {"op": "ping"} and hands over to the app controller
-// (app.js). URL knob read here: &pace=MS (computer move pace).
+// are there, draws today's daily from its pinned opening (or the state kept
+// beside its save) before the engine is ready (first-paint.js), shows the
+// engine's progress, and hands over to the app controller (app.js) once the
+// engine answers {"op": "ping"}. URL knob read here: &pace=MS (computer move pace).
 import { Engine } from "./bridge.js";
 import { button } from "./dom.js";
+import { firstPaintState } from "./first-paint.js";
 import { createGame } from "./game.js";
-import { startApp } from "./app.js";
 import { loadRulesContract } from "./rules.js";
 import { Store } from "./storage.js";
 import { formatMessage } from "./table/messages.js";
@@ -82,7 +83,8 @@ const options = paceParam !== null && paceParam !== "" && Number.isFinite(Number
 let game = null;
 let appStarted = false;
 
-async function startGame() {
+/** The game on the table: made at once, so that a copy can be drawn before the engine is ready. */
+function tableGame() {
   if (!game) {
     game = createGame({
       engine,
@@ -96,8 +98,28 @@ async function startGame() {
         },
       },
     });
-    globalThis.stichtag.game = game;
+    globalThis.stichtag = { ...(globalThis.stichtag || {}), game };
   }
+  return game;
+}
+
+// [instant] Today's daily drawn at first paint from its pinned opening (or the
+// last state of the game in progress), before the engine is ready: its first
+// action is queued and played once the engine has opened that very state.
+const firstPaint = Promise.all([firstPaintState(params), texts, rulesContract]).then(([copy]) => {
+  if (!copy || !tableGame().preview(copy.state)) {
+    document.documentElement.dataset.firstPaint = "none";
+    return;
+  }
+  performance.mark("stichtag:first-paint-hand");
+  document.documentElement.dataset.firstPaint = copy.source;
+}).catch(() => { document.documentElement.dataset.firstPaint = "none"; }); // the engine opens the daily as before
+// The app controller (menus, dialogs: most of the page's modules) loads after the
+// first paint, not before it: it is needed only once the engine is ready.
+const appModule = firstPaint.then(() => import("./app.js"));
+
+async function startGame() {
+  tableGame();
   if (appStarted) {
     // An engine restart lost the session: carry on with the same game.
     if (game.response) await game.reload();
@@ -105,6 +127,7 @@ async function startGame() {
   }
   appStarted = true;
   try {
+    const { startApp } = await appModule;
     await startApp({ engine, game });
   } catch (err) {
     const text = err && err.payload ? formatMessage(err.payload) : (err && err.message) || String(err);
@@ -122,7 +145,7 @@ async function connect(ready) {
     hideNotice();
     setStatus("ready", "boot.ready");
     globalThis.stichtag = { ...(globalThis.stichtag || {}), engine, info, pong };
-    await Promise.all([texts, rulesContract]); // long there by now: the engine takes longer
+    await Promise.all([texts, rulesContract, firstPaint]); // long there by now: the engine takes longer
     await startGame();
     // Wait (a while at most) until no computer move is in flight.
     await Promise.race([game.idle(), new Promise((resolve) => setTimeout(resolve, 10000))]);

@@ -8,10 +8,11 @@
 //   stichtag:v1:stats:<game>               {schema, results: [{number, won, archive, hints?, difference?}]}
 //   stichtag:v1:friends:<game>:<date>      that daily's friends' table (friends-store.js)
 //   stichtag:v1:setaside:<timestamp>       a save or stats that could not be used
-// A save is {format: SAVE_FORMAT, save, daily?: {game, date}, between?: true, hints?: true, savedAt}
+// A save is {format: SAVE_FORMAT, save, daily?: {game, date}, between?: true, hints?: true, shown?, savedAt}
 // where `save` is the engine's save of the match: its record without the deals,
 // other seats' hidden actions sealed (the page never keeps a card it may not
-// know); between: saved while a finished deal was on show, before the next deal.
+// know); between: saved while a finished deal was on show, before the next deal;
+// shown (a daily's): the engine's last state response on show, drawn at first paint.
 // Format 1 kept the whole record (deals included): it is read once and rewritten.
 // localStorage may be missing (private mode: SecurityError) or full
 // (QuotaExceededError): every call here is safe, values then live in memory
@@ -160,9 +161,12 @@ export class Store {
     return { status: "ok", save: value };
   }
 
-  writeSave(slot, { save, daily, between = false, hints = false }) {
+  writeSave(slot, { save, daily, between = false, hints = false, shown = null }) {
     const stored = { format: SAVE_FORMAT, save, savedAt: new Date().toISOString() };
     if (daily) stored.daily = { game: daily.game, date: daily.date };
+    // [instant] the state on show (the engine's, the seat's own view): drawn at
+    // the next first paint, before the engine is ready (first-paint.js).
+    if (shown) stored.shown = shown;
     if (between) stored.between = true;
     if (hints) stored.hints = true; // played with "learn with hints" (a daily says so)
     return this.setJSON(slot, stored);
