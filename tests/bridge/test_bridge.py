@@ -220,6 +220,7 @@ def test_catalog_before_the_first_daily_has_no_todays_daily() -> None:
     assert call(op="catalog", today="29.11.2026")["error"]["key"] == "bad_date"
 
 
+@pytest.mark.heavy
 def test_load_restores_every_saved_point_exactly_as_it_was_left() -> None:
     """A save after any response (mid-trick, between deals, over) reopens as that very state."""
     reply = daily("2026-12-03", "2026-12-05", level="random")

@@ -194,6 +194,7 @@ def _walk(value: Any) -> list[Any]:
     return [value]
 
 
+@pytest.mark.heavy
 def test_no_reply_of_a_whole_doppelkopf_daily_carries_the_deals_or_a_hidden_action() -> None:
     """The page receives the seat's view and a save: never the deals, never another
     seat's reservation or poverty cards in readable form."""

@@ -48,6 +48,7 @@ def deviating_deal(game: str, mistake_at: int) -> tuple[MatchState, dict[str, An
     return match, mistake
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("game", "mistake_at"), [("doppelkopf", 3), ("karnoffel", 1)])
 def test_the_review_marks_the_one_known_mistake_as_the_key_moment(
     game: str, mistake_at: int

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from ai_support import position, swap_unknown
 
 import engine.karnoffel.search as search_module
@@ -37,6 +38,7 @@ def play_deal(rules: Rules, seed: str, levels: tuple[str, str]) -> int:
     return state.results[-1].winner_team
 
 
+@pytest.mark.heavy
 def test_search_beats_random_in_a_small_duplicate_sample() -> None:
     """Deterministic: the same 8 deal pairs every run (the benchmark measures properly)."""
     wins = 0

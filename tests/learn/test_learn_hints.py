@@ -50,6 +50,7 @@ def _check_reason(state: Any, seat: int, action: str, message: Message) -> list[
     return problems
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_the_hint_is_the_default_players_choice_and_legal_with_a_true_reason(
     config: str, quick_default: None

@@ -11,7 +11,14 @@ import pytest
 
 from engine.daily import DAILY_GAMES, FIRST_DAILY, pinned_daily
 from sitebuild import puzzles
-from sitebuild.puzzles import PuzzleDriftError, build_puzzles, check, horizon_warning, pin
+from sitebuild.puzzles import (
+    Checked,
+    PuzzleDriftError,
+    build_puzzles,
+    check,
+    horizon_warning,
+    pin,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,23 +83,33 @@ def test_a_short_horizon_warns() -> None:
     assert "build.py pin" in (horizon_warning(None, horizon) or "")
 
 
-def test_committed_puzzles_reach_60_days_ahead_and_match_the_generator(tmp_path: Path) -> None:
+def test_committed_puzzles_reach_60_days_ahead_and_match_the_generator(
+    committed_puzzles: Checked, tmp_path: Path
+) -> None:
     """The committed dailies are checked as a build checks them, and pinned far enough
     ahead (when this fails with a warning only, run `python3 build.py pin`)."""
-    checked = check(ROOT / "puzzles")
+    checked = committed_puzzles
     assert checked.files == len(DAILY_GAMES) * len(list((ROOT / "puzzles" / "karnoffel").iterdir()))
     assert checked.horizon is not None and checked.horizon >= FIRST_DAILY + timedelta(days=60)
 
+    # Pinning what is pinned writes nothing (the first days suffice: pin checks them all).
     copy = tmp_path / "puzzles"
-    shutil.copytree(ROOT / "puzzles", copy)
-    assert pin(copy, checked.horizon) == 0
+    first_days = [FIRST_DAILY + timedelta(days=n) for n in range(3)]
+    for game in DAILY_GAMES:
+        (copy / game).mkdir(parents=True)
+        for day in first_days:
+            name = f"{day.isoformat()}.json"
+            shutil.copy(ROOT / "puzzles" / game / name, copy / game / name)
+    assert pin(copy, first_days[-1]) == 0
 
 
-def test_committed_deals_reach_three_years_and_par_180_days_past_the_last_pin() -> None:
+def test_committed_deals_reach_three_years_and_par_180_days_past_the_last_pin(
+    committed_puzzles: Checked,
+) -> None:
     """The committed horizons (issue 47), counted from the day they were pinned:
     deals at least three years ahead, par at least 180 days."""
     pinned_on = date(2026, 12, 5)
-    checked = check(ROOT / "puzzles")
+    checked = committed_puzzles
     assert checked.horizon is not None and checked.par_horizon is not None
     assert checked.horizon >= pinned_on + timedelta(days=3 * 365)
     assert checked.par_horizon >= pinned_on + timedelta(days=180)
