@@ -17,15 +17,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from conftest import ROOT, SERVICE_WORKERS, SitePage
+from conftest import SERVICE_WORKERS, SitePage
 from daily_support import watched_page
 
 #: The phones of the issue: (width, height, device pixel ratio).
 PHONES = {"360x740": (360, 740, 2), "390x844": (390, 844, 3)}
 #: Each language and the browser locale that asks for it.
 LOCALES = {"en": "en-US", "de": "de-DE", "es": "es-ES", "zh": "zh-CN"}
-#: Screenshots of every state checked, kept as test artefacts (git ignores .cache/).
-SHOTS = Path(os.environ.get("STICHTAG_SCREENSHOTS") or ROOT / ".cache" / "screenshots" / "phone")
+#: Screenshots of every state checked, for a person to look at: taken only when
+#: STICHTAG_SCREENSHOTS names a folder (some 110 screenshots at 3x scale would
+#: add minutes to every run, and no assertion reads them).
+SHOTS_FOLDER = os.environ.get("STICHTAG_SCREENSHOTS")
 
 
 @contextmanager
@@ -118,6 +120,9 @@ def tap(page: Any, locator: Any) -> None:
 
 
 def shot(page: Any, name: str) -> None:
-    """Keep a screenshot of the state checked (SHOTS/<name>.png)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    """Keep a screenshot of the state checked (<STICHTAG_SCREENSHOTS>/<name>.png)."""
+    if not SHOTS_FOLDER:
+        return
+    folder = Path(SHOTS_FOLDER)
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"))

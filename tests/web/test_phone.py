@@ -7,8 +7,8 @@ the hand and the turn line lie inside the window. After a language switch no
 hidden text (screen-reader lines, labels, tooltips) stays in the old language.
 
 One phone per language walks through every state (saved games put it at a deal's
-end and at the daily's end at once); each state is photographed into
-.cache/screenshots/phone/ (or $STICHTAG_SCREENSHOTS)."""
+end and at the daily's end at once); with STICHTAG_SCREENSHOTS=<folder> each state
+is photographed into that folder."""
 
 from __future__ import annotations
 
