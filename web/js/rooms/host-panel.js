@@ -48,7 +48,8 @@ export function createRoomPanel({ game, catalog, table }) {
       gameChoice.field, dealsChoice.field, seatChoices.map((c) => c.field), levelChoice.field, field(t("room.name"), name),
       h("details", { class: "room-network" }, h("summary", {}, t("room.network")),
         h("p", {}, t("room.network_help")), field(t("room.stun"), stun), field(t("room.turn"), turn),
-        field(t("room.turn_user"), user), field(t("room.turn_password"), password)),
+        field(t("room.turn_user"), user), field(t("room.turn_password"), password),
+        h("p", { class: "room-turn-private" }, t("room.turn_private"))),
       problem,
       h("div", { class: "app-dialog-actions" }, h("button", { type: "submit", class: "primary room-open" }, t("room.open"))));
     form.addEventListener("submit", async (event) => {
@@ -59,6 +60,10 @@ export function createRoomPanel({ game, catalog, table }) {
           problem.textContent = t("room.bad_server", { text: value });
           return;
         }
+      }
+      if (servers.turn && !servers.stun) {
+        problem.textContent = t("room.turn_needs_stun");
+        return;
       }
       roomStore.setNetwork(servers);
       roomStore.setName(name.value.trim());
