@@ -324,3 +324,37 @@ def test_a_historic_show_goes_to_the_partner_who_is_a_person(session: bridge.Ses
     opponent = state["room"]["guests"]["1"]["view"]["hands"][0]
     assert len(opponent["known"]) < len(held), "an opponent who is a person does not"
     assert len(session.match.view(3)["hands"][0]["known"]) < len(held), "nor a computer opponent"
+
+
+def test_a_doppelkopf_hand_of_four_persons_through_guest_messages(session: bridge.Session) -> None:
+    """The host and three friends play a whole Doppelkopf hand, the friends by their
+    messages: each answer is that seat's own view, with no card of another hand."""
+    secrets = {1: SECRET_W, 2: SECRET_N, 3: "k" * 20}
+    tokens = {1: TOKEN_W, 2: TOKEN_N, 3: "v" * 20}
+    seats = [{"kind": "host", "name": "Ada"}]
+    seats += [{"kind": "friend", "secret": secrets[seat]} for seat in (1, 2, 3)]
+    request = {"do": "open", "id": "room-dk", "host_seat": 0, "seats": seats}
+    assert call(session, **request, game="doppelkopf", seed="room-dk", level="random")["ok"]
+    for seat in (1, 2, 3):
+        guest(session, seat, hello(seat, secrets[seat], tokens[seat], f"Friend {seat}"))
+    state = call(session, do="start")
+    answered = 0
+    while state["view"]["phase"] not in ("deal", "over"):
+        seat = state["turn"]["seat"]
+        if seat == 0:
+            legal = state["view"]["legal"]
+            state = host_request(op="act", action="healthy" if "healthy" in legal else legal[0])
+        else:
+            legal = state["room"]["guests"][str(seat)]["view"]["legal"]
+            action = "healthy" if "healthy" in legal else legal[-1]
+            message = {"type": "act", "seat": seat, "secret": secrets[seat], "token": tokens[seat]}
+            message |= {"n": state["room"]["next"], "action": action}
+            state = guest(session, seat, message)
+            reply = state["reply"]
+            assert session.match is not None
+            assert reply["type"] == "state" and reply["view"] == session.match.view(seat)
+            others = [hand for n, hand in enumerate(reply["view"]["hands"]) if n != seat]
+            assert all(not hand.get("known") for hand in others), "no card of another hand"
+            answered += 1
+        assert state["ok"], state
+    assert answered >= 36 and state["room"]["save"]["record"]["humans"] == [0, 1, 2, 3]

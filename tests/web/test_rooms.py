@@ -16,6 +16,7 @@ from menu_support import choose_menu
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine import records
+from engine.games import build_match
 from tests.web.conftest import IGNORED_CONSOLE_ERRORS, ROOT, SERVICE_WORKERS, SitePage
 
 OPEN_SEAT_LINK_JS = """(seat) => {
@@ -37,6 +38,12 @@ RATE_REFILLED_JS = """(seat) => {
 }"""
 
 LOCALES = ROOT / "engine" / "locales"
+#: What the site keeps on a device begins with this (web/js/storage.js).
+STORE = "stichtag:v1:"
+#: An init script: the item [key, value] in the site's storage, as an earlier visit left it.
+KEEP_ITEM_JS = """(([key, value]) => {
+  if (location.protocol === "http:" && !localStorage.getItem(key)) localStorage.setItem(key, value);
+})(%s);"""
 #: Pretend the browser's ICE reports `status` for the connection to seat 2 (the
 #: host's side) or to the host (a guest's): the state read, then its event, as a
 #: real change comes. "connected" drops the pretence (the real connection is up).
@@ -94,8 +101,9 @@ def host_room(host: SitePage, seats: dict[int, str], game: str = "karnoffel-clas
     page.locator(".room-open").click()
 
 
-def join(host: SitePage, guest: SitePage, seat: int, name: str) -> str:
-    """The friend opens the seat's invite, takes it, and the host opens the reply link."""
+def join(host: SitePage, guest: SitePage, seat: int, name: str, *, paste: bool = False) -> str:
+    """The friend opens the seat's invite, takes it, and the host opens the reply link
+    (or, ``paste``, pastes it into the room panel)."""
     invite = host.page.wait_for_function(OPEN_SEAT_LINK_JS, arg=seat, timeout=20_000).json_value()
     assert invite.startswith(host.base_url) and "#join=" in invite
     guest.page.goto("about:blank")  # a real navigation, even from an older invite of the room
@@ -105,6 +113,11 @@ def join(host: SitePage, guest: SitePage, seat: int, name: str) -> str:
     guest.page.fill("input[name='room-name']", name)
     guest.page.locator(".room-take").click()
     reply = guest.page.wait_for_function(REPLY_LINK_JS, timeout=20_000).json_value()
+    if paste:
+        host.page.fill("input[name='room-reply']", reply)
+        host.page.locator(".room-add").click()
+        host.page.wait_for_function(SEAT_TAKEN_JS, arg=seat, timeout=20_000)
+        return str(invite)
     # Opened in the host's browser, the reply goes to the open table by itself.
     reply_page = host.page.context.new_page()
     reply_page.goto(reply)
@@ -249,8 +262,8 @@ def guest_states(guest: SitePage) -> list[dict[str, Any]]:
     return [json.loads(raw) for raw in raws]
 
 
-def seat_views(record: dict[str, Any], seat: int) -> dict[int, list[Any]]:
-    """The views `seat` may have been sent after each number of actions of `record`:
+def seat_views(record: dict[str, Any], seat: int, points: set[int]) -> dict[int, list[Any]]:
+    """The views `seat` may have been sent after each number of actions in `points`:
     as a replay leaves the match (the next deal dealt) and as play left it (a
     finished deal on show until someone deals). One pass through the record:
     replaying it anew for each message made a Doppelkopf match's check take minutes."""
@@ -258,15 +271,17 @@ def seat_views(record: dict[str, Any], seat: int) -> dict[int, list[Any]]:
     views = {0: [match.view(seat)]}
     for index, action in enumerate(actions):
         records.apply_recorded(match, action, index)
-        as_left = json.loads(json.dumps(match.view(seat)))
+        as_left = json.loads(json.dumps(match.view(seat))) if index + 1 in points else None
         match.settle_chance()
-        views[index + 1] = [json.loads(json.dumps(match.view(seat))), as_left]
+        if index + 1 in points:
+            views[index + 1] = [json.loads(json.dumps(match.view(seat))), as_left]
     return views
 
 
 def assert_no_hidden_card(messages: list[dict[str, Any]], record: dict[str, Any], seat: int) -> int:
     """Every state a guest received is its seat's own view at that point of the match."""
-    views = seat_views(record, seat)
+    points = {message["room"]["next"] for message in messages if message["type"] == "state"}
+    views = seat_views(record, seat, points)
     checked = 0
     for message in messages:
         text = json.dumps(message)
@@ -482,6 +497,84 @@ def test_a_historic_match_with_both_partners_as_persons(contexts: Any) -> None:
     )
 
 
+def doppelkopf_room_save(seed: str) -> tuple[dict[str, Any], dict[int, str]]:
+    """A host's saved room of four persons (web/js/rooms/store.js) whose Doppelkopf
+    match has reached the last three tricks of its last hand, played so far by the
+    engine (random legal moves), and each friend's seat token."""
+    rng = random.Random(seed)
+    match = build_match("doppelkopf", {}, seed, [], [0, 1, 2, 3])
+    while not (len(match.results) == 7 and all(len(hand) == 3 for hand in match.hands)):
+        if match.is_chance_node():
+            match.settle_chance()
+        else:
+            match.apply_action(rng.choice(match.legal_actions()))
+    secrets = {seat: f"{seat}-secret-{seed}".ljust(22, "s") for seat in (1, 2, 3)}
+    tokens = {seat: f"{seat}-token-{seed}".ljust(22, "t") for seat in (1, 2, 3)}
+    seats = [{"kind": "host", "name": "Ada", "secret": "", "token": "", "away": False}]
+    for seat in (1, 2, 3):
+        name = f"Friend {seat}"
+        seats.append(
+            {"kind": "friend", "name": name, "secret": secrets[seat], "token": tokens[seat]}
+        )
+    room = {"id": "dk-room", "host_seat": 0, "started": True, "seats": seats}
+    setup = {
+        "id": room["id"],
+        "name": "Ada",
+        "game": "doppelkopf",
+        "rules": {},
+        "daily": None,
+        "seats": ["host", "friend", "friend", "friend"],
+        "level": "easy",
+        "network": {},
+        "secrets": {str(seat): secret for seat, secret in secrets.items()},
+    }
+    hosted = {"setup": setup, "save": {"record": match.to_record(), "room": room}}
+    return hosted, tokens
+
+
 def test_a_doppelkopf_match_with_four_persons(contexts: Any) -> None:
-    # By keyboard: 8 hands of 48 cards, each a tap's wait for the card to stand still.
-    whole_match(contexts, "doppelkopf", {1: "de-DE", 2: "es-ES", 3: "zh-CN"}, seed=4, keyboard=True)
+    """Four persons end a Doppelkopf match: the host's table resumes it from its save
+    (the host reloaded), each friend takes its seat back through a fresh invite in
+    its own language, and they play the last three tricks by keyboard; every table
+    shows the match's result. Playing all eight hands through four pages took ten
+    minutes on a busy machine (each move redraws four tables): the engine plays the
+    hands before, and the room's engine tests a whole hand of four persons'
+    messages (tests/rooms)."""
+    hosted, tokens = doppelkopf_room_save("dk-room-4")
+    start = len(hosted["save"]["record"]["actions"])
+    host = contexts("en-US")
+    locales = {1: "de-DE", 2: "es-ES", 3: "zh-CN"}
+    friends = {seat: contexts(locale) for seat, locale in locales.items()}
+    host.goto("?seed=room-host&level=random&pace=0")
+    host.wait_engine_ready(120_000)
+    host.page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [f"{STORE}room:save", json.dumps(hosted)],
+    )
+    choose_menu(host.page, "room")
+    host.page.locator(".room-resume-button").click()
+    for seat, guest in friends.items():
+        # This browser took the seat before: its token is kept on the device.
+        guest.page.context.add_init_script(
+            script=KEEP_ITEM_JS % json.dumps([f"{STORE}room:seat:dk-room:{seat}", tokens[seat]])
+        )
+        join(host, guest, seat, f"Friend {seat}", paste=True)
+        guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+        assert guest.page.evaluate("document.documentElement.lang")[:2] == locales[seat][:2]
+    close_room_panel(host.page)
+    pages = {0: host.page, **{seat: guest.page for seat, guest in friends.items()}}
+    rng = random.Random(4)
+    moves = play_out(pages, rng, keyboard=True)
+    assert moves >= 12, moves
+    record: dict[str, Any] = host.page.evaluate(
+        "globalThis.stichtag.game.response.room.save.record"
+    )
+    assert record["humans"] == [0, 1, 2, 3]
+    assert record["actions"][:start] == hosted["save"]["record"]["actions"]
+    assert records.replay(record).is_terminal()
+    for seat, guest in friends.items():
+        assert assert_no_hidden_card(guest_states(guest), record, seat) >= moves
+        guest.page.wait_for_selector(".result-panel:not([hidden])")
+    host.page.wait_for_selector(".result-panel:not([hidden])")
+    for sp in (host, *friends.values()):
+        sp.assert_clean()

@@ -95,6 +95,13 @@ def test_a_room_on_phones_by_taps_and_keys(browser: Any, axe_site: Path, site_ur
         for name in ("room-stun", "room-turn", "room-turn-user", "room-turn-password"):
             assert name in met, (name, met)
         assert "primary.room-open" in met, met
+        # Doppelkopf, chosen by keys: the list has the focus, Arrow keys change it.
+        dialog.locator("select[name='room-game']").focus()
+        for _ in range(3):
+            if page.evaluate("() => document.activeElement.value") == "doppelkopf":
+                break
+            page.keyboard.press("ArrowDown")
+        assert page.evaluate("() => document.activeElement.value") == "doppelkopf"
         dialog.locator(".room-open").focus()
         page.keyboard.press("Enter")
         invite = page.wait_for_function(OPEN_SEAT_LINK_JS, arg=2, timeout=30_000).json_value()
@@ -129,6 +136,7 @@ def test_a_room_on_phones_by_taps_and_keys(browser: Any, axe_site: Path, site_ur
 
         # Both tables with the room's players above them.
         guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=30_000)
+        expect(guest.page.locator("#table .hand-mine .card-mine")).to_have_count(12)
         page.wait_for_selector(".room-bar:not([hidden]) .room-seat")
         for sp in (host, guest):
             for width, height, _scale in PHONES.values():
