@@ -461,9 +461,10 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
 
 def whole_match(
     contexts: Any, game: str, guests: dict[int, str], seed: int, *, keyboard: bool = False
-) -> dict[str, Any]:
+) -> tuple[dict[str, Any], dict[int, list[dict[str, Any]]]]:
     """A whole match of `game` with the host (English) and friends at `guests` (seat:
-    locale), played by taps or (``keyboard``) by the keyboard."""
+    locale), played by taps or (``keyboard``) by the keyboard: its record, and the
+    messages each friend's page received."""
     host = contexts("en-US")
     friends = {seat: contexts(locale) for seat, locale in guests.items()}
     host_room(host, {seat: "friend" if seat in guests else "computer" for seat in (1, 2, 3)}, game)
@@ -480,21 +481,34 @@ def whole_match(
     )
     assert record["humans"] == [0, *sorted(guests)]
     assert records.replay(record).is_terminal()
+    received = {seat: guest_states(guest) for seat, guest in friends.items()}
     for seat, guest in friends.items():
-        assert assert_no_hidden_card(guest_states(guest), record, seat) > 0
+        assert assert_no_hidden_card(received[seat], record, seat) > 0
         guest.page.wait_for_selector(".result-panel:not([hidden])")
     for page in (host, *friends.values()):
         page.assert_clean()
-    return record
+    return record, received
 
 
 def test_a_historic_match_with_both_partners_as_persons(contexts: Any) -> None:
-    record = whole_match(contexts, "karnoffel-historic", {2: "zh-CN"}, seed=3)
+    record, received = whole_match(contexts, "karnoffel-historic", {2: "zh-CN"}, seed=3)
     actions = record["actions"]
     assert any(action.startswith("show") for action in actions), "a show was made"
     assert any(action in ("raise", "counter", "accept") for action in actions), (
         "the deal was bid up"
     )
+    # The host shows whenever asked: its partner, a person, sees the shown hand on
+    # its own table; an opponent (a computer's seat) sees no more than the face-up card.
+    shown = [
+        message
+        for message in received[2]
+        if message["type"] == "state"
+        and 1 < message["view"]["hands"][0]["count"] == len(message["view"]["hands"][0]["known"])
+    ]
+    assert shown, "the partner never saw the host's shown hand"
+    point = shown[0]["room"]["next"]
+    opponent = seat_views(record, 1, {point})[point]
+    assert all(len(view["hands"][0]["known"]) <= 1 for view in opponent), opponent
 
 
 def doppelkopf_room_save(seed: str) -> tuple[dict[str, Any], dict[int, str]]:
