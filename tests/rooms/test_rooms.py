@@ -358,3 +358,19 @@ def test_a_doppelkopf_hand_of_four_persons_through_guest_messages(session: bridg
             answered += 1
         assert state["ok"], state
     assert answered >= 36 and state["room"]["save"]["record"]["humans"] == [0, 1, 2, 3]
+
+
+def test_a_classic_room_of_six(session: bridge.Session) -> None:
+    """Classic Karnöffel seats six (two teams of three): a room of six seats, two friends."""
+    seats = [{"kind": "host", "name": "Ada"}, {"kind": "computer"}]
+    seats += [{"kind": "friend", "secret": SECRET_W}, {"kind": "computer"}]
+    seats += [{"kind": "friend", "secret": SECRET_N}, {"kind": "computer"}]
+    request = {"do": "open", "id": "room6", "host_seat": 0, "seats": seats, "game": "karnoffel"}
+    assert call(session, **request, rules={"set": "classic", "players": 6}, seed="six")["ok"]
+    guest(session, 2, hello(2, SECRET_W, TOKEN_W, "Wim"))
+    guest(session, 4, hello(4, SECRET_N, TOKEN_N, "Nia"))
+    state = call(session, do="start")
+    assert state["room"]["save"]["record"]["humans"] == [0, 2, 4]
+    assert state["room"]["guests"]["4"]["view"]["players"] == 6
+    four = call(bridge.Session(), **request, rules={"set": "classic"}, seed="six")
+    assert four["error"]["key"] == "room_bad_setup", "six seats for a game of four"

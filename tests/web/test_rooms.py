@@ -365,6 +365,25 @@ def close_room_panel(page: Any) -> None:
         page.locator("dialog[data-dialog='room'] .app-dialog-close").click()
 
 
+def test_a_classic_room_of_six_with_a_friend(contexts: Any) -> None:
+    """Classic Karnöffel at a table of six: the panel offers five seats, a friend takes one."""
+    host, guest = contexts("en-US"), contexts("es-ES")
+    seats = {1: "computer", 2: "computer", 3: "friend", 4: "computer", 5: "computer"}
+    host_room(host, seats, "karnoffel-classic-6")
+    join(host, guest, 3, "Grete")
+    assert "6" in guest.page.locator(".room-invited").inner_text()
+    host.page.locator(".room-start").click()
+    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+    assert guest.page.locator(".room-bar .room-seat").count() == 6
+    pages = {0: host.page, 3: guest.page}
+    play_moves(pages, random.Random(6), 4)
+    record = host.page.evaluate("globalThis.stichtag.game.response.room.save.record")
+    assert record["rules"]["players"] == 6 and record["humans"] == [0, 3]
+    assert assert_no_hidden_card(guest_states(guest), record, 3) > 0
+    for sp in (host, guest):
+        sp.assert_clean()
+
+
 def rejoin(host: SitePage, guest: SitePage, seat: int, old_link: str, *, ask: bool) -> str:
     """A fresh invite for the seat (the old one is spent), taken by the same browser.
     ``ask``: the host asks for it ("New invite"); else the panel already has it."""

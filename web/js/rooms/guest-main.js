@@ -100,7 +100,8 @@ function join(invite) {
   let remote = null;
   let opening = null;
 
-  const place = () => seating({ players: 4, seat: 0, teams: null }).seats[seat].name;
+  const players = invite.r && Number.isInteger(invite.r.players) ? invite.r.players : 4;
+  const place = () => seating({ players, seat: 0, teams: null }).seats[seat].name;
   const nameInput = h("input", { type: "text", name: "room-name", maxlength: "40", value: roomStore.name() });
 
   function draw() {
