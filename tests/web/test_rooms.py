@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from menu_support import choose_menu
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from engine import records
 from engine.games import build_match
@@ -86,10 +87,13 @@ def contexts(browser: Any, site_url: str) -> Iterator[Any]:
         context.close()
 
 
-def host_room(host: SitePage, seats: dict[int, str], game: str = "karnoffel-classic") -> None:
-    """The host opens the table, then a room with these seat kinds (1..3)."""
-    host.goto("?seed=room-host&level=random&pace=0")
-    host.wait_engine_ready(120_000)
+def host_room(
+    host: SitePage, seats: dict[int, str], game: str = "karnoffel-classic", *, opened: bool = False
+) -> None:
+    """The host opens the table (unless ``opened``), then a room with these seat kinds."""
+    if not opened:
+        host.goto("?seed=room-host&level=random&pace=0")
+        host.wait_engine_ready(120_000)
     page = host.page
     choose_menu(page, "room")
     page.wait_for_selector("dialog[data-dialog='room'] .room-open")
@@ -368,8 +372,22 @@ def close_room_panel(page: Any) -> None:
 def test_a_classic_room_of_six_with_a_friend(contexts: Any) -> None:
     """Classic Karnöffel at a table of six: the panel offers five seats, a friend takes one."""
     host, guest = contexts("en-US"), contexts("es-ES")
+    host.goto("?seed=room-host&level=random&pace=0")
+    host.wait_engine_ready(120_000)
+    # Today's daily deals are four players' deals: a clear word, no room.
+    choose_menu(host.page, "room")
+    host.page.select_option("select[name='room-game']", "karnoffel-classic-6")
+    assert host.page.locator("select[name^='room-seat-']").count() == 5
+    host.page.select_option("select[name='room-deals']", "daily")
+    host.page.locator(".room-open").click()
+    words = json.loads((LOCALES / "en.json").read_text(encoding="utf-8"))["room.daily_four_only"]
+    expect(host.page.locator(".room-setup .room-problem")).to_have_text(
+        words.replace("{{count}}", "6")
+    )
+    host.page.select_option("select[name='room-deals']", "new")
+    close_room_panel(host.page)
     seats = {1: "computer", 2: "computer", 3: "friend", 4: "computer", 5: "computer"}
-    host_room(host, seats, "karnoffel-classic-6")
+    host_room(host, seats, "karnoffel-classic-6", opened=True)
     join(host, guest, 3, "Grete")
     assert "6" in guest.page.locator(".room-invited").inner_text()
     host.page.locator(".room-start").click()

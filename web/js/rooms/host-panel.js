@@ -76,9 +76,13 @@ export function createRoomPanel({ game, catalog, table }) {
         problem.textContent = t("room.turn_needs_stun");
         return;
       }
+      const chosen = ROOM_GAMES.find(([value]) => value === gameChoice.select.value)[2];
+      if (dealsChoice.select.value === "daily" && chosen.players !== 4) {
+        problem.textContent = t("room.daily_four_only", { count: chosen.players });
+        return;
+      }
       roomStore.setNetwork(servers);
       roomStore.setName(name.value.trim());
-      const chosen = ROOM_GAMES.find(([value]) => value === gameChoice.select.value)[2];
       const seats = ["host", ...seatChoices.map((c) => c.select.value)];
       try {
         await host.open({
