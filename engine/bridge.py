@@ -186,7 +186,7 @@ class Session(ResultOps):
         )
 
     def op_act(self, request: dict[str, Any]) -> dict[str, Any]:
-        match = self._require_match()
+        match = self._require_moving()
         action = request_field(request, "action", str)
         hand = _notations(match, self.seat)
         reason = match.why_illegal(action, seat=self.seat)
@@ -213,7 +213,7 @@ class Session(ResultOps):
         return self._state(played={"seat": self.seat, "action": text, "kind": _kind(text, hand)})
 
     def op_step(self, request: dict[str, Any]) -> dict[str, Any]:
-        match = self._require_match()
+        match = self._require_moving()
         seat = match.current_player()
         if seat < 0 or seat in match.humans:
             raise BridgeError("no computer player is to act now", "no_computer_turn")
@@ -253,7 +253,7 @@ class Session(ResultOps):
         return self._state()
 
     def op_deal(self, request: dict[str, Any]) -> dict[str, Any]:
-        match = self._require_match()
+        match = self._require_moving()
         match.settle_chance()
         return self._state()
 

@@ -193,3 +193,11 @@ class SessionData:
         if self.match is None:
             raise BridgeError("no match has been started", "no_match")
         return self.match
+
+    def _require_moving(self) -> MatchState:
+        """The match, for a move: none while a room's table waits for a friend who
+        dropped out (the host's own moves and its computers' wait too)."""
+        match = self._require_match()
+        if self.room is not None and self.room.started and self.room.waiting_for():
+            raise BridgeError.of(Message.of("room_paused"))
+        return match

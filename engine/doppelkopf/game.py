@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.core import PlayerFactory
@@ -84,6 +85,7 @@ def _seat_result(outcome: dict[str, Any], seat: int) -> SeatResult:
     )
 
 
+@lru_cache(maxsize=512)  # every save seals a match's actions anew: a few dozen notations
 def _public_form(action: str) -> str:
     """What the others learn of an action: of a reservation other than "healthy"
     only that there is one (it may be overruled, and a marriage shows both club

@@ -256,3 +256,121 @@ def test_a_rematch_only_after_the_match_keeps_the_seats(session: bridge.Session)
     assert state["room"]["save"]["record"]["humans"] == [0, 1, 2]
     assert state["room"]["save"]["record"]["seed"] == "again"
     assert sorted(state["room"]["guests"]) == ["1", "2"]
+
+
+def host_request(**request: Any) -> dict[str, Any]:
+    result: dict[str, Any] = json.loads(bridge.handle(json.dumps(request)))
+    return result
+
+
+def play_until_host(session: bridge.Session, state: dict[str, Any]) -> dict[str, Any]:
+    """Guests (their first legal action) and computers move until the host is to act."""
+    while state["turn"]["who"] != "person":
+        seat = state["turn"]["seat"]
+        if state["turn"]["who"] == "computer":
+            state = host_request(op="step")
+        else:
+            guest_view = state["room"]["guests"][str(seat)]["view"]
+            n = state["room"]["next"]
+            state = guest(session, seat, act(seat, n, guest_view["legal"][0]))
+        assert state["ok"] and state.get("changed", True), state
+    return state
+
+
+def test_the_hosts_own_moves_wait_for_a_dropped_friend_too(session: bridge.Session) -> None:
+    state = play_until_host(session, started(session))
+    card = state["view"]["legal"][0]
+    call(session, do="away", seat=1, away=True)
+    before = host_request(op="view")
+    for request in ({"op": "act", "action": card}, {"op": "step"}, {"op": "deal"}):
+        refused = host_request(**request)
+        assert not refused["ok"] and refused["error"]["key"] == "room_paused", request
+        assert refused["error"]["text"]
+    assert host_request(op="view") == before, "nothing was applied"
+    back = guest(session, 1, hello(1, SECRET_W, TOKEN_W, "Wim"))
+    assert back["room"]["waiting"] == []
+    played = host_request(op="act", action=card)
+    assert played["ok"] and played["played"]["action"] == card
+
+
+def test_a_historic_show_goes_to_the_partner_who_is_a_person(session: bridge.Session) -> None:
+    """The host (seat 0) shows its hand: its partner's guest (seat 2) sees the
+    shown cards; the opponents' seats (a guest at 1, a computer at 3) do not."""
+    open_room(session, rules={"set": "historic"})
+    guest(session, 1, hello(1, SECRET_W, TOKEN_W, "Wim"))
+    guest(session, 2, hello(2, SECRET_N, TOKEN_N, "Nia"))
+    state = call(session, do="start")
+    # Everyone passes, until the host is asked whether it shows.
+    while not (state["turn"]["seat"] == 0 and "show" in state["view"]["legal"]):
+        seat = state["turn"]["seat"]
+        if state["turn"]["who"] == "person":
+            legal = state["view"]["legal"]
+            state = host_request(op="act", action="pass" if "pass" in legal else legal[0])
+        elif state["turn"]["who"] == "computer":
+            state = host_request(op="step")
+        else:
+            legal = state["room"]["guests"][str(seat)]["view"]["legal"]
+            choice = "no-show" if "no-show" in legal else "pass" if "pass" in legal else legal[0]
+            state = guest(session, seat, act(seat, state["room"]["next"], choice))
+        assert state["ok"], state
+    assert session.match is not None
+    seen = state["room"]["guests"]["2"]["view"]["hands"][0]["known"]
+    held = session.match.view(0)["hands"][0]["known"]
+    assert len(seen) < len(held), "before the show the partner does not see the hand"
+    state = host_request(op="act", action="show")
+    assert state["ok"], state
+    partner = state["room"]["guests"]["2"]["view"]["hands"][0]
+    assert sorted(partner["known"]) == sorted(held), "the partner who is a person sees the show"
+    opponent = state["room"]["guests"]["1"]["view"]["hands"][0]
+    assert len(opponent["known"]) < len(held), "an opponent who is a person does not"
+    assert len(session.match.view(3)["hands"][0]["known"]) < len(held), "nor a computer opponent"
+
+
+def test_a_doppelkopf_hand_of_four_persons_through_guest_messages(session: bridge.Session) -> None:
+    """The host and three friends play a whole Doppelkopf hand, the friends by their
+    messages: each answer is that seat's own view, with no card of another hand."""
+    secrets = {1: SECRET_W, 2: SECRET_N, 3: "k" * 20}
+    tokens = {1: TOKEN_W, 2: TOKEN_N, 3: "v" * 20}
+    seats = [{"kind": "host", "name": "Ada"}]
+    seats += [{"kind": "friend", "secret": secrets[seat]} for seat in (1, 2, 3)]
+    request = {"do": "open", "id": "room-dk", "host_seat": 0, "seats": seats}
+    assert call(session, **request, game="doppelkopf", seed="room-dk", level="random")["ok"]
+    for seat in (1, 2, 3):
+        guest(session, seat, hello(seat, secrets[seat], tokens[seat], f"Friend {seat}"))
+    state = call(session, do="start")
+    answered = 0
+    while state["view"]["phase"] not in ("deal", "over"):
+        seat = state["turn"]["seat"]
+        if seat == 0:
+            legal = state["view"]["legal"]
+            state = host_request(op="act", action="healthy" if "healthy" in legal else legal[0])
+        else:
+            legal = state["room"]["guests"][str(seat)]["view"]["legal"]
+            action = "healthy" if "healthy" in legal else legal[-1]
+            message = {"type": "act", "seat": seat, "secret": secrets[seat], "token": tokens[seat]}
+            message |= {"n": state["room"]["next"], "action": action}
+            state = guest(session, seat, message)
+            reply = state["reply"]
+            assert session.match is not None
+            assert reply["type"] == "state" and reply["view"] == session.match.view(seat)
+            others = [hand for n, hand in enumerate(reply["view"]["hands"]) if n != seat]
+            assert all(not hand.get("known") for hand in others), "no card of another hand"
+            answered += 1
+        assert state["ok"], state
+    assert answered >= 36 and state["room"]["save"]["record"]["humans"] == [0, 1, 2, 3]
+
+
+def test_a_classic_room_of_six(session: bridge.Session) -> None:
+    """Classic Karnöffel seats six (two teams of three): a room of six seats, two friends."""
+    seats = [{"kind": "host", "name": "Ada"}, {"kind": "computer"}]
+    seats += [{"kind": "friend", "secret": SECRET_W}, {"kind": "computer"}]
+    seats += [{"kind": "friend", "secret": SECRET_N}, {"kind": "computer"}]
+    request = {"do": "open", "id": "room6", "host_seat": 0, "seats": seats, "game": "karnoffel"}
+    assert call(session, **request, rules={"set": "classic", "players": 6}, seed="six")["ok"]
+    guest(session, 2, hello(2, SECRET_W, TOKEN_W, "Wim"))
+    guest(session, 4, hello(4, SECRET_N, TOKEN_N, "Nia"))
+    state = call(session, do="start")
+    assert state["room"]["save"]["record"]["humans"] == [0, 2, 4]
+    assert state["room"]["guests"]["4"]["view"]["players"] == 6
+    four = call(bridge.Session(), **request, rules={"set": "classic"}, seed="six")
+    assert four["error"]["key"] == "room_bad_setup", "six seats for a game of four"

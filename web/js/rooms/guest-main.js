@@ -84,8 +84,15 @@ function validInvite(invite) {
     && (invite.h === undefined || typeof invite.h === "string");
 }
 
+/** The invite's network: a STUN server's address at most (never a TURN login: host.js). */
+function inviteNetwork(invite) {
+  const stun = invite.n && invite.n.stun;
+  return typeof stun === "string" && /^stuns?:[^\s]{1,200}$/.test(stun) ? { stun } : {};
+}
+
 function join(invite) {
   const host = (invite.h || "").slice(0, 40) || t("room.host");
+  const network = inviteNetwork(invite);
   const seat = invite.s;
   const token = roomStore.seatToken(invite.i, seat);
   const status = { key: "", params: {}, problem: null, reply: "" };
@@ -93,7 +100,8 @@ function join(invite) {
   let remote = null;
   let opening = null;
 
-  const place = () => seating({ players: 4, seat: 0, teams: null }).seats[seat].name;
+  const players = invite.r && Number.isInteger(invite.r.players) ? invite.r.players : 4;
+  const place = () => seating({ players, seat: 0, teams: null }).seats[seat].name;
   const nameInput = h("input", { type: "text", name: "room-name", maxlength: "40", value: roomStore.name() });
 
   function draw() {
@@ -101,6 +109,7 @@ function join(invite) {
       h("p", { class: "room-invited" }, t("room.invited", { host, game: gameWords(invite.g, invite.r) })),
       h("p", { class: "room-rules" }, t("room.rules_line", { rules: gameWords(invite.g, invite.r), seat: place() })),
       h("p", { class: "room-deals" }, invite.d ? t("room.deals_daily") : t("room.deals_new")),
+      network.stun ? h("p", { class: "room-stun" }, t("room.guest_stun", { server: network.stun, host })) : null,
     ];
     const parts = [];
     if (!status.reply) {
@@ -111,7 +120,7 @@ function join(invite) {
     }
     if (status.key) parts.push(h("p", { class: "room-status", role: "status" }, t(status.key, { host, ...status.params })));
     if (status.problem) parts.push(h("p", { class: "room-problem", role: "alert" }, formatMessage(status.problem)));
-    joinEl.replaceChildren(...(page.game ? [] : info), ...parts);
+    joinEl.replaceChildren(...(page.game ? [] : info.filter(Boolean)), ...parts);
   }
   page.draw = draw;
 
@@ -154,7 +163,7 @@ function join(invite) {
     roomStore.setName(nameInput.value.trim());
     status.key = "room.connecting";
     try {
-      peer = await guestPeer(invite.o, invite.n || {}, { onMessage, onState });
+      peer = await guestPeer(invite.o, network, { onMessage, onState });
     } catch {
       Object.assign(status, { key: "room.bad_link" });
       draw();

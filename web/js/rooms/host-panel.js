@@ -32,8 +32,19 @@ export function createRoomPanel({ game, catalog, table }) {
   function setupForm() {
     const gameChoice = choice("room-game", t("room.game"), ROOM_GAMES.map(([value, keys]) => [value, choiceWords(keys)]), ROOM_GAMES[0][0]);
     const dealsChoice = choice("room-deals", t("room.deals"), [["new", t("room.deals_new")], ["daily", t("room.deals_daily")]], "new");
-    const seatChoices = places(4).slice(1).map((place, index) =>
-      choice(`room-seat-${index + 1}`, place, [["friend", t("room.seat_friend")], ["computer", t("room.seat_computer")]], index === 1 ? "friend" : "computer"));
+    // One choice per seat but the host's, as many as the chosen game seats (kept across a change).
+    const seatsBox = h("div", { class: "room-seat-choices" });
+    let seatChoices = [];
+    const drawSeats = () => {
+      const { players } = ROOM_GAMES.find(([value]) => value === gameChoice.select.value)[2];
+      const kept = seatChoices.map((c) => c.select.value);
+      seatChoices = places(players).slice(1).map((place, index) =>
+        choice(`room-seat-${index + 1}`, place, [["friend", t("room.seat_friend")], ["computer", t("room.seat_computer")]],
+          kept[index] || (index === 1 ? "friend" : "computer")));
+      seatsBox.replaceChildren(...seatChoices.map((c) => c.field));
+    };
+    drawSeats();
+    gameChoice.select.addEventListener("change", drawSeats);
     const levelChoice = choice("room-level", t("room.level"), catalog.levels.map((level) => [level, t(`level.${level}`)]), catalog.levels[1] || catalog.levels[0]);
     const name = h("input", { type: "text", name: "room-name", maxlength: "40", value: roomStore.name() });
     const network = roomStore.network();
@@ -45,10 +56,11 @@ export function createRoomPanel({ game, catalog, table }) {
     const problem = h("p", { class: "room-problem", role: "alert" });
     const form = h("form", { class: "room-setup" },
       h("p", { class: "room-intro" }, t("room.intro")),
-      gameChoice.field, dealsChoice.field, seatChoices.map((c) => c.field), levelChoice.field, field(t("room.name"), name),
+      gameChoice.field, dealsChoice.field, seatsBox, levelChoice.field, field(t("room.name"), name),
       h("details", { class: "room-network" }, h("summary", {}, t("room.network")),
         h("p", {}, t("room.network_help")), field(t("room.stun"), stun), field(t("room.turn"), turn),
-        field(t("room.turn_user"), user), field(t("room.turn_password"), password)),
+        field(t("room.turn_user"), user), field(t("room.turn_password"), password),
+        h("p", { class: "room-turn-private" }, t("room.turn_private"))),
       problem,
       h("div", { class: "app-dialog-actions" }, h("button", { type: "submit", class: "primary room-open" }, t("room.open"))));
     form.addEventListener("submit", async (event) => {
@@ -60,9 +72,17 @@ export function createRoomPanel({ game, catalog, table }) {
           return;
         }
       }
+      if (servers.turn && !servers.stun) {
+        problem.textContent = t("room.turn_needs_stun");
+        return;
+      }
+      const chosen = ROOM_GAMES.find(([value]) => value === gameChoice.select.value)[2];
+      if (dealsChoice.select.value === "daily" && chosen.players !== 4) {
+        problem.textContent = t("room.daily_four_only", { count: chosen.players });
+        return;
+      }
       roomStore.setNetwork(servers);
       roomStore.setName(name.value.trim());
-      const chosen = ROOM_GAMES.find(([value]) => value === gameChoice.select.value)[2];
       const seats = ["host", ...seatChoices.map((c) => c.select.value)];
       try {
         await host.open({

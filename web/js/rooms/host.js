@@ -17,7 +17,7 @@ export function createHost({ game, onChange = () => {} }) {
   const state = {
     setup: null, // {id, name, game, rules, daily, seats: [kind...], level, network, secrets: {seat: secret}}
     room: null, // the engine's room part: seats, waiting, started
-    peers: {}, // seat -> {peer, link, offer, status: "inviting" | "open" | "closed" | "failed"}
+    peers: {}, // seat -> {peer, link, offer, status: "inviting" | "open" | "closed" | "failed", dropped}
     limit: 1000, // the engine's cap on a guest message (its room part says)
     buckets: {}, // seat -> {tokens, at}
     error: null, // the last problem to show on the panel: {key, params}
@@ -52,7 +52,7 @@ export function createHost({ game, onChange = () => {} }) {
   async function invite(seat) {
     const old = state.peers[seat];
     if (old) old.peer.close();
-    const entry = { peer: null, link: "", offer: "", status: "inviting" };
+    const entry = { peer: null, link: "", offer: "", status: "inviting", dropped: false };
     state.peers[seat] = entry;
     entry.peer = await hostPeer(state.setup.network, {
       onMessage: (raw) => inbound(seat, raw),
@@ -60,7 +60,9 @@ export function createHost({ game, onChange = () => {} }) {
     });
     entry.offer = entry.peer.offer.u;
     const { id, name, secrets, network, daily } = state.setup;
-    const servers = network && (network.stun || network.turn) ? network : undefined;
+    // Only the STUN address goes in the link: a TURN login is the host's secret
+    // (links are pasted into messengers), and the host's relay serves both ends.
+    const servers = network && network.stun ? { stun: network.stun } : undefined;
     entry.link = fragmentLink("join", {
       v: 1, i: id, h: name, g: state.setup.game, r: state.setup.rules, d: daily, s: seat, k: secrets[seat],
       o: entry.peer.offer, n: servers,
@@ -134,9 +136,14 @@ export function createHost({ game, onChange = () => {} }) {
 
   async function peerState(seat, entry, status) {
     if (state.peers[seat] !== entry) return; // an old invite's connection
+    // The same connection back after a drop (a brief ICE "disconnected"): the
+    // device that took the seat is there again, so the table goes on. A fresh
+    // invite's connection waits for its friend's hello (the seat token) instead.
+    const back = status === "open" && entry.dropped;
+    entry.dropped = status !== "open";
     entry.status = status;
     const taken = state.room && state.room.seats[seat] && state.room.seats[seat].taken;
-    if (status !== "open" && taken) await roomRequest({ do: "away", seat, away: true });
+    if (taken && (status !== "open" || back)) await roomRequest({ do: "away", seat, away: status !== "open" });
     changed();
   }
 

@@ -23,13 +23,17 @@ function gathered(pc, timeoutMs = 5000) {
   });
 }
 
-/** Watch a connection: `onState("open" | "closed" | "failed")`. */
+/** Watch a connection: `onState("open" | "closed" | "failed")`. ICE may report a
+ * brief "disconnected" (a network hiccup) and then "connected" again: the
+ * channel is open once more, so that is "open" again. */
 function watch(pc, channel, onState) {
   let last = "";
   const tell = (state) => { if (state !== last) { last = state; onState(state); } };
   pc.addEventListener("connectionstatechange", () => {
-    if (pc.connectionState === "failed") tell("failed");
-    if (pc.connectionState === "closed" || pc.connectionState === "disconnected") tell("closed");
+    const now = pc.connectionState;
+    if (now === "failed") tell("failed");
+    else if (now === "closed" || now === "disconnected") tell("closed");
+    else if (now === "connected" && channel.readyState === "open" && last === "closed") tell("open");
   });
   channel.addEventListener("open", () => tell("open"));
   channel.addEventListener("close", () => tell("closed"));

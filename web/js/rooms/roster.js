@@ -32,7 +32,9 @@ export function renderRoster(el, response) {
     entry.seat === toAct ? h("span", { class: "room-seat-turn" }, t("room.to_act")) : null);
   });
   const waiting = (room.waiting || []).map((seat) => seatName(room.seats[seat], places[seat].name));
-  const list = h("ul", { class: "room-seats", "aria-label": t("room.seats_label") }, items);
+  const list = h("ul", { class: "room-seats" }, items);
+  // A named section is a region: a landmark of its own beside the table (axe: all content in landmarks).
+  el.setAttribute("aria-label", t("room.seats_label"));
   el.replaceChildren(list);
   if (waiting.length) el.append(h("p", { class: "room-waiting", role: "status" }, t("room.waiting_for", { names: formatList(waiting) })));
   el.hidden = false;
