@@ -125,6 +125,9 @@ class Budget:
     #: Average gain (game points) an announcement must bring (negative: the
     #: loss the play-outs may forecast for it).
     announce_margin: float = 0.4
+    #: The margin when the seat is Kontra (its party's announcement is
+    #: "Kontra" or beyond); ``None``: ``announce_margin``.
+    kontra_announce_margin: float | None = None
     #: Worlds per candidate game for a reservation (0: the heuristic's rule).
     reserve_worlds: int = 0
     #: Average gain (game points) a solo must bring over the best game
@@ -487,7 +490,13 @@ class SearchPlayer:
     def announcement_pays(self, known: Knowledge, stream: rng.Stream) -> bool:
         """Whether the next announcement of the seat's party gains on average."""
         gain = self.announcement_gain(known, stream)
-        return gain is not None and gain > self.budget.announce_margin
+        if gain is None:
+            return False
+        budget = self.budget
+        margin = budget.announce_margin
+        if known.parties[known.seat] is Party.KONTRA and budget.kontra_announce_margin is not None:
+            margin = budget.kontra_announce_margin
+        return gain > margin
 
     def announcement_gain(self, known: Knowledge, stream: rng.Stream) -> float | None:
         """The seat's average gain (game points) from its party's next

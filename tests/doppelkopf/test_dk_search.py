@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dk_ai_support import hands_deal, position
+from dataclasses import replace
+
+from dk_ai_support import QUICK, hands_deal, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -10,7 +12,7 @@ from engine import rng
 from engine.doppelkopf.card_tree import CardTree, _Node
 from engine.doppelkopf.cards import Card
 from engine.doppelkopf.heuristic import legal_cards
-from engine.doppelkopf.knowledge import WorldSampler, read_view
+from engine.doppelkopf.knowledge import Knowledge, WorldSampler, read_view
 from engine.doppelkopf.playout import INDEX, TABLES, Simulation, _beaten_exactly
 from engine.doppelkopf.rules import Contract
 from engine.doppelkopf.search import Budget, Race, SearchPlayer
@@ -209,3 +211,45 @@ def test_card_trees_change_the_search_somewhere() -> None:
             with_trees
         ).choose_card(known, rng.Stream("t"))
     assert differ > 0
+
+
+def _first_announcing_seats() -> dict[str, State]:
+    """A normal game's first trick, one position per party: the seat to play may
+    announce and knows its party (its club queen, or none)."""
+    found: dict[str, State] = {}
+    for number in range(20):
+        state = State(seed=f"kontra-margin/{number}", humans=())
+        state.settle_chance()
+        while state.phase is Phase.RESERVE:
+            state.apply_action("healthy")
+        seat = state.current_player()
+        known = read_view(state.view(seat))
+        party = known.parties[seat]
+        if (
+            state.phase is Phase.PLAY
+            and party is not None
+            and "announce" in state.view(seat)["legal"]
+        ):
+            found.setdefault(party.value, state)
+        if len(found) == 2:
+            return found
+    raise AssertionError("no position with both parties found")
+
+
+def _pays(known: Knowledge, **margins: float) -> bool:
+    """Whether QUICK with the margins announces (the same worlds every time)."""
+    player = SearchPlayer(replace(QUICK, **margins))  # type: ignore[arg-type]
+    return player.announcement_pays(known, rng.Stream("g"))
+
+
+def test_kontra_announces_by_its_own_margin_and_re_by_the_common_one() -> None:
+    for party, state in _first_announcing_seats().items():
+        known = read_view(state.view(state.current_player()))
+        gain = SearchPlayer(QUICK).announcement_gain(known, rng.Stream("g"))
+        assert gain is not None
+        assert _pays(known, announce_margin=gain - 0.5)
+        assert not _pays(known, announce_margin=gain + 0.5)
+        # The Kontra margin decides for Kontra alone, whatever the common one says.
+        strict = _pays(known, announce_margin=gain - 0.5, kontra_announce_margin=gain + 0.5)
+        loose = _pays(known, announce_margin=gain + 0.5, kontra_announce_margin=gain - 0.5)
+        assert (strict, loose) == ((False, True) if party == "kontra" else (True, False))
