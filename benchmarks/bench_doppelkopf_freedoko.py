@@ -172,18 +172,24 @@ def unit_points(matches: Sequence[Row]) -> float:
     return sum(m["engine_score"] for m in matches) / sum(len(m["hands"]) for m in matches)
 
 
+def tally(
+    hands: Iterable[tuple[Hand, int]], classify: Callable[[Hand, int], str | None]
+) -> dict[str, tuple[int, int]]:
+    """Per class of hand (each with LEVEL's seat): (hands, LEVEL's points in them)."""
+    table: dict[str, tuple[int, int]] = {}
+    for hand, seat in hands:
+        name = classify(hand, seat)
+        if name is not None:
+            count, points = table.get(name, (0, 0))
+            table[name] = (count + 1, points + hand["engine_delta"])
+    return table
+
+
 def breakdown(
     matches: Iterable[Row], classify: Callable[[Hand, int], str | None]
 ) -> dict[str, tuple[int, int]]:
     """Per class of hand: (hands, LEVEL's points in them)."""
-    table: dict[str, tuple[int, int]] = {}
-    for match in matches:
-        for hand in match["hands"]:
-            name = classify(hand, match["engine_seat"])
-            if name is not None:
-                count, points = table.get(name, (0, 0))
-                table[name] = (count + 1, points + hand["engine_delta"])
-    return table
+    return tally(((hand, m["engine_seat"]) for m in matches for hand in m["hands"]), classify)
 
 
 def paired(a: dict[str, list[Row]], b: dict[str, list[Row]]) -> list[float]:
@@ -229,6 +235,16 @@ def replay_points(base_unit: Sequence[Row], replayed: Sequence[Row]) -> float:
     return gain / sum(len(m["hands"]) for m in base_unit)
 
 
+def with_replays(base_unit: Sequence[Row], replayed: Sequence[Row]) -> list[tuple[Hand, int]]:
+    """Every hand of BASE's unit with its seat, LEVEL's replays in place of BASE's hands."""
+    by_hand = {(r["engine_seat"], r["hand"]): r for r in replayed}
+    return [
+        (by_hand.get((match["engine_seat"], number), hand), match["engine_seat"])
+        for match in base_unit
+        for number, hand in enumerate(match["hands"])
+    ]
+
+
 def changed_hand(replayed: Row) -> bool:
     """Whether a replay's hand went otherwise than BASE's (game, parties, levels or score)."""
     base = replayed["base_hand"]
@@ -269,13 +285,26 @@ def print_replays(
         )
         kinds: dict[str, list[int]] = {}
         for r in hands:
-            tally = kinds.setdefault(hand_kind(r, r["engine_seat"]), [0, 0, 0])
-            tally[0] += 1
-            tally[1] += r["base_hand"]["engine_delta"]
-            tally[2] += r["engine_delta"]
+            sums = kinds.setdefault(hand_kind(r, r["engine_seat"]), [0, 0, 0])
+            sums[0] += 1
+            sums[1] += r["base_hand"]["engine_delta"]
+            sums[2] += r["engine_delta"]
         print(f"  what {level} played instead | hands | {base}'s points | {level}'s points")
         for name, (count, base_points, points) in sorted(kinds.items()):
             print(f"  {name} | {count} | {base_points:+d} | {points:+d}")
+        every = [
+            pair
+            for seed, replayed in found.items()
+            for pair in with_replays(base_units[seed], replayed)
+        ]
+        table = tally(every, hand_kind)
+        print(f"  all {base}'s hands, {level}'s replays in place | hands | pts/hand | points")
+        for name in KINDS:
+            if name in table:
+                count, points = table[name]
+                print(f"  {name} | {count} | {points / count:+.2f} | {points:+d}")
+        total = sum(hand["engine_delta"] for hand, _ in every)
+        print(f"  all | {len(every)} | {total / len(every):+.2f} | {total:+d}")
 
 
 def print_summary(

@@ -20,8 +20,10 @@ from benchmarks.bench_doppelkopf_freedoko import (
     replay_kinds,
     replay_points,
     replays,
+    tally,
     unit_points,
     units,
+    with_replays,
 )
 from engine import players
 from engine.doppelkopf.state import new_match
@@ -185,6 +187,18 @@ def test_replays_of_other_kinds_need_every_such_hand_of_the_unit() -> None:
     # +4, +1 and +4 more than A in the unit's 8 hands.
     assert replay_points(units(rows, "A")["s1"], found["s1"]) == pytest.approx(9 / 8)
     assert "s2" not in found  # all 8 hands of s2 are Kontra hands of A, none replayed
+
+
+def test_the_replays_stand_in_for_the_bases_hands_in_the_whole_unit() -> None:
+    rows = _sample()
+    rows.append(_replay("s1", 3, 1, -6, -2))
+    base = units(rows, "A")["s1"]
+    every = with_replays(base, [rows[-1]])
+    assert len(every) == 8 and [seat for _, seat in every] == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert every[7][0] is rows[-1] and every[6][0] is base[3]["hands"][0]
+    table = tally(every, hand_kind)
+    assert table["normal, we are Kontra"] == (2, 2 - 2)  # seat 0's +2, seat 3's replayed -2
+    assert sum(points for _, points in table.values()) == 4 + 4
 
 
 def test_a_replay_changed_when_any_field_of_the_hand_differs() -> None:
