@@ -358,11 +358,21 @@ class Dealt:
 class Simulation:
     """The hand of ``known`` played to its end in sampled worlds (see the module doc)."""
 
-    def __init__(self, known: Knowledge, open_playouts: bool = False) -> None:
+    def __init__(
+        self, known: Knowledge, open_playouts: bool = False, hidden_parties: bool = False
+    ) -> None:
         self.known = known
         #: Whether the players know every hand of the world when they judge
         #: whether a card can still be beaten (else as the heuristic knows).
         self.open_playouts = open_playouts
+        #: In a normal game, whether the players of a play-out know only the
+        #: parties the table has seen (club queens played, announcements) and
+        #: what follows from them, as at a real table; else every party.
+        self.hidden_parties = hidden_parties and known.kind is GameKind.NORMAL
+        #: The seats whose party the whole table knows: True for Re.
+        self.revealed = {s: True for s in range(PLAYERS) if known.queens_played[s]} | {
+            s: party is Party.RE for s, party in enumerate(known.announced) if party is not None
+        }
         self.tables = TABLES[known.contract]
         self.second_ten = known.second_heart_ten
         self.charlie_caught = known.charlie_caught
@@ -438,11 +448,31 @@ class Simulation:
         leader = self.leader
         trick = list(self.trick)
 
+        hidden = self.hidden_parties and len(re_seats) == 2
+        revealed = dict(self.revealed)
+
         def friends_of(seat: int) -> list[int]:
             if pending:
                 return [1 if other == seat else 0 for other in range(PLAYERS)]
             mine = seat in re_seats
-            return [1 if (other in re_seats) == mine else -1 for other in range(PLAYERS)]
+            if not hidden:
+                return [1 if (other in re_seats) == mine else -1 for other in range(PLAYERS)]
+            # What the seat knows: its own party and the revealed ones; two
+            # seats of a party known tell the others.
+            same = 1 + sum(is_re == mine for other, is_re in revealed.items() if other != seat)
+            other_party = sum(is_re != mine for other, is_re in revealed.items() if other != seat)
+            return [
+                1
+                if other == seat
+                else (1 if revealed[other] == mine else -1)
+                if other in revealed
+                else -1
+                if same == 2
+                else 1
+                if other_party == 2
+                else 0
+                for other in range(PLAYERS)
+            ]
 
         friends = [friends_of(seat) for seat in range(PLAYERS)]
         # The trick so far: who wins it with which card, its points, who played a fox.
@@ -516,6 +546,9 @@ class Simulation:
             worth += points[card]
             if card == _FOX:
                 foxes.append(seat)
+            elif card == _QUEEN and hidden and seat not in revealed:
+                revealed[seat] = True
+                friends = [friends_of(s) for s in range(PLAYERS)]
             hands[seat].remove(card)
             for counts in others[seat]:
                 counts[card] -= 1

@@ -144,6 +144,9 @@ class Budget:
     #: Play-outs in which the players know every hand of the world when they
     #: judge whether a card can still be beaten (:class:`Simulation`).
     open_playouts: bool = False
+    #: Card play-outs of a normal game in which the players know only the
+    #: parties the table has seen (:class:`Simulation`), not every party.
+    hidden_parties: bool = False
     #: Worlds drawn per decision and weighed by how well they explain the
     #: other seats' plays (:class:`~engine.doppelkopf.inference.InferredSampler`;
     #: 0: every consistent world equally likely).
@@ -453,7 +456,9 @@ class SearchPlayer:
         budget = self.budget
         sampler = self.sampler(known, stream)
         left = TRICKS - len(known.played)
-        simulation = Simulation(known, open_playouts=budget.open_playouts)
+        simulation = Simulation(
+            known, open_playouts=budget.open_playouts, hidden_parties=budget.hidden_parties
+        )
         indices = [INDEX[move] for move in moves]
         if left <= budget.endgame_tricks and not known.marriage_pending:
             totals = dict.fromkeys(moves, 0.0)
