@@ -29,7 +29,7 @@ the voids shown. A play-out is then a better forecast of the world it plays
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.doppelkopf.card_tables import INDEX, SUITS, TABLES, Tables
@@ -355,6 +355,35 @@ class Dealt:
     re_seats: frozenset[int]
 
 
+def table_friends(seat: int, re: bool, revealed: Mapping[int, bool]) -> list[int]:
+    """Per seat, as ``seat`` (Re if ``re``) knows it in a normal game at a real
+    table: 1 its party, -1 the other, 0 unknown. It knows its own party and the
+    revealed ones (``revealed``: seat -> Re); once two seats of a party are
+    known, so are the others.
+
+    >>> table_friends(0, False, {})
+    [1, 0, 0, 0]
+    >>> table_friends(0, False, {2: True}), table_friends(0, False, {1: True, 2: True})
+    ([1, 0, -1, 0], [1, -1, -1, 1])
+    >>> table_friends(1, True, {3: True})
+    [-1, 1, -1, 1]
+    """
+    same = 1 + sum(is_re == re for other, is_re in revealed.items() if other != seat)
+    other_party = sum(is_re != re for other, is_re in revealed.items() if other != seat)
+    return [
+        1
+        if other == seat
+        else (1 if revealed[other] == re else -1)
+        if other in revealed
+        else -1
+        if same == 2
+        else 1
+        if other_party == 2
+        else 0
+        for other in range(PLAYERS)
+    ]
+
+
 class Simulation:
     """The hand of ``known`` played to its end in sampled worlds (see the module doc)."""
 
@@ -455,24 +484,9 @@ class Simulation:
             if pending:
                 return [1 if other == seat else 0 for other in range(PLAYERS)]
             mine = seat in re_seats
-            if not hidden:
-                return [1 if (other in re_seats) == mine else -1 for other in range(PLAYERS)]
-            # What the seat knows: its own party and the revealed ones; two
-            # seats of a party known tell the others.
-            same = 1 + sum(is_re == mine for other, is_re in revealed.items() if other != seat)
-            other_party = sum(is_re != mine for other, is_re in revealed.items() if other != seat)
-            return [
-                1
-                if other == seat
-                else (1 if revealed[other] == mine else -1)
-                if other in revealed
-                else -1
-                if same == 2
-                else 1
-                if other_party == 2
-                else 0
-                for other in range(PLAYERS)
-            ]
+            if hidden:
+                return table_friends(seat, mine, revealed)
+            return [1 if (other in re_seats) == mine else -1 for other in range(PLAYERS)]
 
         friends = [friends_of(seat) for seat in range(PLAYERS)]
         # The trick so far: who wins it with which card, its points, who played a fox.

@@ -16,7 +16,7 @@ from engine.doppelkopf.knowledge import Knowledge, WorldSampler, read_view
 from engine.doppelkopf.playout import INDEX, TABLES, Simulation, _beaten_exactly
 from engine.doppelkopf.rules import Contract
 from engine.doppelkopf.search import Budget, Race, SearchPlayer
-from engine.doppelkopf.state import Phase, State
+from engine.doppelkopf.state import GameKind, Phase, State
 
 
 def test_a_card_that_trails_clearly_leaves_the_race() -> None:
@@ -253,3 +253,25 @@ def test_kontra_announces_by_its_own_margin_and_re_by_the_common_one() -> None:
         strict = _pays(known, announce_margin=gain - 0.5, kontra_announce_margin=gain + 0.5)
         loose = _pays(known, announce_margin=gain + 0.5, kontra_announce_margin=gain - 0.5)
         assert (strict, loose) == ((False, True) if party == "kontra" else (True, False))
+
+
+def test_hidden_parties_change_only_normal_games_play_outs() -> None:
+    """A normal game's play-outs with the parties hidden differ somewhere from
+    those with every party known; other games' are the same."""
+    differ = same_elsewhere = 0
+    for number in range(40):
+        state = position(f"hidden{number}", 6)
+        if state.phase is not Phase.PLAY:
+            continue
+        known = read_view(state.view(state.current_player()))
+        world = [list(hand) for hand in state.hands]
+        plain, hidden = Simulation(known), Simulation(known, hidden_parties=True)
+        done = plain.finish(plain.world(world), None)
+        hidden_done = hidden.finish(hidden.world(world), None)
+        assert sum(hidden_done.points_of) == 240
+        if known.kind is GameKind.NORMAL:
+            differ += done != hidden_done
+        else:
+            assert done == hidden_done
+            same_elsewhere += 1
+    assert differ > 0 and same_elsewhere > 0
