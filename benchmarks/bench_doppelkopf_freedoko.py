@@ -29,11 +29,22 @@ other hand is BASE's own (so it measures levels that declare fewer solos
 than BASE, not more). Both players and FreeDoko are deterministic, so a
 replay in which LEVEL makes BASE's choice repeats BASE's hand exactly.
 
+Other kinds of hands are replayed the same way: ``--replay-of BASE
+--replay-kind KIND`` (a row of the per-kind table, or ``kontra`` / ``re`` for
+the three rows of that party), for changes to the card play or the
+announcements of one party. FreeDoko is asked only about positions it has
+not answered before, so a level whose lines mostly repeat measured ones (a
+margin between two measured margins) costs mainly the project's own thinking.
+
     nice -n 19 python benchmarks/bench_doppelkopf_freedoko.py run hard fd-tune/0..19
     nice -n 19 python benchmarks/bench_doppelkopf_freedoko.py run hard@solo_margin=1.0 \\
         fd-tune/0..19 --replay-solos-of hard
     python benchmarks/bench_doppelkopf_freedoko.py summary --level hard \\
         --level hard@solo_margin=1.0 --replays-of hard --seeds fd-tune/0..19
+    nice -n 19 python benchmarks/bench_doppelkopf_freedoko.py run hard@hidden_parties=1 \\
+        fd-tune/0..19 --replay-of hard --replay-kind kontra
+    python benchmarks/bench_doppelkopf_freedoko.py summary --level hard \\
+        --level hard@hidden_parties=1 --replays-of hard --replay-kind kontra
 """
 
 from __future__ import annotations
