@@ -128,6 +128,9 @@ class Budget:
     #: The margin when the seat is Kontra (its party's announcement is
     #: "Kontra" or beyond); ``None``: ``announce_margin``.
     kontra_announce_margin: float | None = None
+    #: Whether Kontra may answer Re's announcement with its first one (False:
+    #: Kontra announces only before Re has).
+    kontra_answers: bool = True
     #: Worlds per candidate game for a reservation (0: the heuristic's rule).
     reserve_worlds: int = 0
     #: Average gain (game points) a solo must bring over the best game
@@ -494,14 +497,19 @@ class SearchPlayer:
     # ------------------------------------------------------ announcements
     def announcement_pays(self, known: Knowledge, stream: rng.Stream) -> bool:
         """Whether the next announcement of the seat's party gains on average."""
+        # The gain first, whatever the rules below say: the card chosen after
+        # it draws from the same stream, so levels that differ only in them
+        # play the same cards.
         gain = self.announcement_gain(known, stream)
         if gain is None:
             return False
         budget = self.budget
-        margin = budget.announce_margin
-        if known.parties[known.seat] is Party.KONTRA and budget.kontra_announce_margin is not None:
-            margin = budget.kontra_announce_margin
-        return gain > margin
+        if known.parties[known.seat] is not Party.KONTRA:
+            return gain > budget.announce_margin
+        if not budget.kontra_answers and known.levels[0] > 0 and known.levels[1] == 0:
+            return False
+        margin = budget.kontra_announce_margin
+        return gain > (budget.announce_margin if margin is None else margin)
 
     def announcement_gain(self, known: Knowledge, stream: rng.Stream) -> float | None:
         """The seat's average gain (game points) from its party's next
