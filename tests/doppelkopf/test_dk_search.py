@@ -275,3 +275,34 @@ def test_hidden_parties_change_only_normal_games_play_outs() -> None:
             assert done == hidden_done
             same_elsewhere += 1
     assert differ > 0 and same_elsewhere > 0
+
+
+def _kontra_after_re_announced() -> State:
+    """A normal game in which Re has announced and a Kontra seat may answer."""
+    for number in range(20):
+        state = State(seed=f"kontra-answer/{number}", humans=())
+        state.settle_chance()
+        while state.phase is Phase.RESERVE:
+            state.apply_action("healthy")
+        if state.kind is not GameKind.NORMAL:
+            continue
+        while state.phase is Phase.PLAY and len(state.played) < 3:
+            seat = state.current_player()
+            legal = state.view(seat)["legal"]
+            party = read_view(state.view(seat)).parties[seat]
+            if "announce" in legal and party is not None:
+                if party.value == "re" and not state.announcements:
+                    state.apply_action("announce")
+                    continue
+                if party.value == "kontra" and state.announcements:
+                    return state
+            state.apply_action(next(action for action in legal if action != "announce"))
+    raise AssertionError("no Kontra seat after Re's announcement found")
+
+
+def test_kontra_may_be_kept_from_answering_res_announcement() -> None:
+    state = _kontra_after_re_announced()
+    known = read_view(state.view(state.current_player()))
+    assert known.levels == (1, 0)
+    assert _pays(known, kontra_announce_margin=-99.0)
+    assert not _pays(known, kontra_announce_margin=-99.0, kontra_answers=False)
