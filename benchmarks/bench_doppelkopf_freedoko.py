@@ -29,11 +29,22 @@ other hand is BASE's own (so it measures levels that declare fewer solos
 than BASE, not more). Both players and FreeDoko are deterministic, so a
 replay in which LEVEL makes BASE's choice repeats BASE's hand exactly.
 
+Other kinds of hands are replayed the same way: ``--replay-of BASE
+--replay-kind KIND`` (a row of the per-kind table, or ``kontra`` / ``re`` for
+the three rows of that party), for changes to the card play or the
+announcements of one party. FreeDoko is asked only about positions it has
+not answered before, so a level whose lines mostly repeat measured ones (a
+margin between two measured margins) costs mainly the project's own thinking.
+
     nice -n 19 python benchmarks/bench_doppelkopf_freedoko.py run hard fd-tune/0..19
     nice -n 19 python benchmarks/bench_doppelkopf_freedoko.py run hard@solo_margin=1.0 \\
         fd-tune/0..19 --replay-solos-of hard
     python benchmarks/bench_doppelkopf_freedoko.py summary --level hard \\
         --level hard@solo_margin=1.0 --replays-of hard --seeds fd-tune/0..19
+    nice -n 19 python benchmarks/bench_doppelkopf_freedoko.py run hard@hidden_parties=1 \\
+        fd-tune/0..19 --replay-of hard --replay-kind kontra
+    python benchmarks/bench_doppelkopf_freedoko.py summary --level hard \\
+        --level hard@hidden_parties=1 --replays-of hard --replay-kind kontra
 """
 
 from __future__ import annotations
@@ -71,6 +82,13 @@ KINDS = (
     "poverty, we are Re",
     "poverty, we are Kontra",
 )
+#: Names for several rows of :data:`KINDS` at once (``--replay-kind``).
+KIND_GROUPS = {
+    "kontra": ("normal, we are Kontra", "marriage, we are Kontra", "poverty, we are Kontra"),
+    "re": ("normal, we are Re", "marriage, we are Re", "poverty, we are Re"),
+}
+#: What ``--replay-solos-of`` replays.
+SOLO_KINDS = ("our solo",)
 ANNOUNCEMENTS = (
     "no announcement",
     "only our party announced",
@@ -97,6 +115,25 @@ def expand_seeds(specs: Iterable[str]) -> list[str]:
         else:
             seeds.append(spec)
     return seeds
+
+
+def replay_kinds(names: Iterable[str]) -> tuple[str, ...]:
+    """The rows of :data:`KINDS` that names of rows or of :data:`KIND_GROUPS` stand for.
+
+    >>> replay_kinds(["kontra", "our solo"])[-1]
+    'our solo'
+    """
+    kinds: list[str] = []
+    for name in names:
+        for kind in KIND_GROUPS.get(name, (name,)):
+            if kind not in KINDS:
+                raise ValueError(
+                    f"unknown kind of hand {kind!r}: one of {', '.join(KINDS)}, "
+                    f"or {', '.join(KIND_GROUPS)}"
+                )
+            if kind not in kinds:
+                kinds.append(kind)
+    return tuple(kinds)
 
 
 # ------------------------------------------------------------------ summary
@@ -146,18 +183,24 @@ def unit_points(matches: Sequence[Row]) -> float:
     return sum(m["engine_score"] for m in matches) / sum(len(m["hands"]) for m in matches)
 
 
+def tally(
+    hands: Iterable[tuple[Hand, int]], classify: Callable[[Hand, int], str | None]
+) -> dict[str, tuple[int, int]]:
+    """Per class of hand (each with LEVEL's seat): (hands, LEVEL's points in them)."""
+    table: dict[str, tuple[int, int]] = {}
+    for hand, seat in hands:
+        name = classify(hand, seat)
+        if name is not None:
+            count, points = table.get(name, (0, 0))
+            table[name] = (count + 1, points + hand["engine_delta"])
+    return table
+
+
 def breakdown(
     matches: Iterable[Row], classify: Callable[[Hand, int], str | None]
 ) -> dict[str, tuple[int, int]]:
     """Per class of hand: (hands, LEVEL's points in them)."""
-    table: dict[str, tuple[int, int]] = {}
-    for match in matches:
-        for hand in match["hands"]:
-            name = classify(hand, match["engine_seat"])
-            if name is not None:
-                count, points = table.get(name, (0, 0))
-                table[name] = (count + 1, points + hand["engine_delta"])
-    return table
+    return tally(((hand, m["engine_seat"]) for m in matches for hand in m["hands"]), classify)
 
 
 def paired(a: dict[str, list[Row]], b: dict[str, list[Row]]) -> list[float]:
@@ -171,9 +214,10 @@ def replays(
     base: str,
     seeds: Sequence[str] | None = None,
     ai: str = "profi",
+    kinds: Sequence[str] = SOLO_KINDS,
 ) -> dict[str, list[Row]]:
-    """Per seed of BASE's complete units whose every solo of BASE was replayed by
-    LEVEL: those replays (``run --replay-solos-of BASE``)."""
+    """Per seed of BASE's complete units whose every hand of the ``kinds`` (from
+    BASE's seat) was replayed by LEVEL: those replays (``run --replay-of BASE``)."""
     by_hand = {
         (r["seed"], r["engine_seat"], r["hand"]): r
         for r in rows
@@ -188,7 +232,7 @@ def replays(
             (seed, m["engine_seat"], number)
             for m in matches
             for number, hand in enumerate(m["hands"])
-            if hand_kind(hand, m["engine_seat"]) == "our solo"
+            if hand_kind(hand, m["engine_seat"]) in kinds
         ]
         if all(key in by_hand for key in wanted):
             found[seed] = [by_hand[key] for key in wanted]
@@ -202,27 +246,48 @@ def replay_points(base_unit: Sequence[Row], replayed: Sequence[Row]) -> float:
     return gain / sum(len(m["hands"]) for m in base_unit)
 
 
+def with_replays(base_unit: Sequence[Row], replayed: Sequence[Row]) -> list[tuple[Hand, int]]:
+    """Every hand of BASE's unit with its seat, LEVEL's replays in place of BASE's hands."""
+    by_hand = {(r["engine_seat"], r["hand"]): r for r in replayed}
+    return [
+        (by_hand.get((match["engine_seat"], number), hand), match["engine_seat"])
+        for match in base_unit
+        for number, hand in enumerate(match["hands"])
+    ]
+
+
+def changed_hand(replayed: Row) -> bool:
+    """Whether a replay's hand went otherwise than BASE's (game, parties, levels or score)."""
+    base = replayed["base_hand"]
+    return any(replayed[field] != base[field] for field in HAND_FIELDS if field in base)
+
+
 def print_replays(
-    rows: list[Row], levels: Sequence[str], base: str, seeds: Sequence[str] | None, ai: str
+    rows: list[Row],
+    levels: Sequence[str],
+    base: str,
+    seeds: Sequence[str] | None,
+    ai: str,
+    kinds: Sequence[str] = SOLO_KINDS,
 ) -> None:
     base_units = units(rows, base, seeds, ai)
     print(
-        f"\n{base}'s own solos replayed by another level, the rest of {base}'s hands kept"
-        f" (minus {base}; 95% CI over seeds)"
+        f"\n{base}'s hands of {' + '.join(kinds)} replayed by another level, the rest of"
+        f" {base}'s hands kept (minus {base}; 95% CI over seeds)"
     )
     print(
-        f"{'level':<34} {'seeds':>5} {'solos':>6} {'changed':>7} {'pts/hand':>9} "
+        f"{'level':<34} {'seeds':>5} {'hands':>6} {'changed':>7} {'pts/hand':>9} "
         f"{'95% CI':>18}  {base} in them -> level in them"
     )
     for level in levels:
-        found = replays(rows, level, base, seeds, ai)
-        if not found:
+        found = replays(rows, level, base, seeds, ai, kinds)
+        if not any(found.values()):
             continue
         mean, low, high = interval(
             [replay_points(base_units[seed], replayed) for seed, replayed in found.items()]
         )
         hands = [r for replayed in found.values() for r in replayed]
-        changed = sum(r["kind"] != "solo" or r["declarer"] != r["engine_seat"] for r in hands)
+        changed = sum(changed_hand(r) for r in hands)
         before = sum(r["base_hand"]["engine_delta"] for r in hands)
         after = sum(r["engine_delta"] for r in hands)
         print(
@@ -231,13 +296,26 @@ def print_replays(
         )
         kinds: dict[str, list[int]] = {}
         for r in hands:
-            tally = kinds.setdefault(hand_kind(r, r["engine_seat"]), [0, 0, 0])
-            tally[0] += 1
-            tally[1] += r["base_hand"]["engine_delta"]
-            tally[2] += r["engine_delta"]
+            sums = kinds.setdefault(hand_kind(r, r["engine_seat"]), [0, 0, 0])
+            sums[0] += 1
+            sums[1] += r["base_hand"]["engine_delta"]
+            sums[2] += r["engine_delta"]
         print(f"  what {level} played instead | hands | {base}'s points | {level}'s points")
         for name, (count, base_points, points) in sorted(kinds.items()):
             print(f"  {name} | {count} | {base_points:+d} | {points:+d}")
+        every = [
+            pair
+            for seed, replayed in found.items()
+            for pair in with_replays(base_units[seed], replayed)
+        ]
+        table = tally(every, hand_kind)
+        print(f"  all {base}'s hands, {level}'s replays in place | hands | pts/hand | points")
+        for name in KINDS:
+            if name in table:
+                count, points = table[name]
+                print(f"  {name} | {count} | {points / count:+.2f} | {points:+d}")
+        total = sum(hand["engine_delta"] for hand, _ in every)
+        print(f"  all | {len(every)} | {total / len(every):+.2f} | {total:+d}")
 
 
 def print_summary(
@@ -417,6 +495,18 @@ class Harness:
         }
 
 
+#: The fields of a hand in the rows (:func:`hand_fields`).
+HAND_FIELDS = (
+    "kind",
+    "contract",
+    "declarer",
+    "engine_re",
+    "engine_delta",
+    "re_level",
+    "kontra_level",
+)
+
+
 def hand_fields(result: Any, seat: int) -> Hand:
     """A scored hand as the rows keep it, from ``seat``'s side."""
     return {
@@ -486,11 +576,19 @@ def hand_prefix(actions: Sequence[str], seed: str, hand: int) -> list[str]:
 
 
 def replay(
-    level: str, base: str, seeds: Sequence[str], harness: Harness, save: Path, command: str
+    level: str,
+    base: str,
+    seeds: Sequence[str],
+    harness: Harness,
+    save: Path,
+    command: str,
+    kinds: Sequence[str] = SOLO_KINDS,
 ) -> None:
-    """The hands in which BASE declared a solo, each replayed by LEVEL from the same
-    state (the match's actions before it), FreeDoko in the other seats: what LEVEL's
-    choice would have scored in exactly those hands."""
+    """The hands of the ``kinds`` (from BASE's seat; by default those in which BASE
+    declared a solo), each replayed by LEVEL from the same state (the match's
+    actions before it), FreeDoko in the other seats: what LEVEL's choices would
+    have scored in exactly those hands. A hand already replayed by LEVEL from BASE
+    (for any kinds) is not played again."""
     rows = load_rows(save)
     done = {
         (r["seed"], r["engine_seat"], r["hand"])
@@ -501,7 +599,7 @@ def replay(
         for match in matches:
             seat = match["engine_seat"]
             for number, hand in enumerate(match["hands"]):
-                if hand_kind(hand, seat) != "our solo" or (seed, seat, number) in done:
+                if hand_kind(hand, seat) not in kinds or (seed, seat, number) in done:
                     continue
                 prefix = hand_prefix(match["actions"], seed, number)
                 state, counts = harness.play(seed, seat, level, prefix, hands=number + 1)
@@ -514,6 +612,7 @@ def replay(
                     "engine_seat": seat,
                     "hand": number,
                     "base_hand": hand,
+                    "replay_kinds": list(kinds),
                     **hand_fields(state.results[number], seat),
                     **counts,
                     "command": command,
@@ -545,9 +644,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     play.add_argument("--ai", default="profi", help="FreeDoko's AI preset (default profi)")
     play.add_argument("--save", type=Path, default=DEFAULT_SAVE)
     play.add_argument(
+        "--replay-of",
+        metavar="BASE",
+        help="replay only BASE's hands (run before) of the --replay-kind kinds",
+    )
+    play.add_argument(
         "--replay-solos-of",
         metavar="BASE",
-        help="replay only the hands in which BASE (run before) declared a solo",
+        help="replay only the hands in which BASE declared a solo (--replay-of BASE)",
     )
     report = commands.add_parser("summary", help="points per seat and hand, and the per-kind table")
     report.add_argument("--file", type=Path, default=DEFAULT_SAVE)
@@ -556,17 +660,34 @@ def main(argv: Sequence[str] | None = None) -> None:
     report.add_argument("--paired-with", help="also each level minus this one, seed by seed")
     report.add_argument("--ai", default="profi", help="FreeDoko's AI preset (default profi)")
     report.add_argument(
-        "--replays-of", metavar="BASE", help="also the levels' replays of BASE's solo hands"
+        "--replays-of", metavar="BASE", help="also the levels' replays of BASE's hands"
     )
+    for subcommand in (play, report):
+        subcommand.add_argument(
+            "--replay-kind",
+            action="append",
+            metavar="KIND",
+            help="with --replay-of/--replays-of: a kind of hand from BASE's seat, a row of "
+            f"the per-kind table or {' or '.join(KIND_GROUPS)} (repeatable; default: our solo)",
+        )
     args = parser.parse_args(argv)
+    try:
+        kinds = replay_kinds(args.replay_kind) if args.replay_kind else SOLO_KINDS
+    except ValueError as error:
+        parser.error(str(error))
     if args.command == "run":
         command = "python benchmarks/bench_doppelkopf_freedoko.py " + " ".join(
             sys.argv[1:] if argv is None else argv
         )
+        base = args.replay_of or args.replay_solos_of
+        if args.replay_of and args.replay_solos_of:
+            parser.error("--replay-of and --replay-solos-of are one option: give one")
+        if args.replay_solos_of and args.replay_kind:
+            parser.error("--replay-solos-of replays solos only: use --replay-of with --replay-kind")
         save, seeds = args.save.resolve(), expand_seeds(args.seeds)
         harness = Harness(args.oracle.resolve(), args.ai)
-        if args.replay_solos_of:
-            replay(args.level, args.replay_solos_of, seeds, harness, save, command)
+        if base:
+            replay(args.level, base, seeds, harness, save, command, kinds)
         else:
             run(args.level, seeds, harness, save, command)
     else:
@@ -574,7 +695,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         rows = load_rows(args.file)
         print_summary(rows, args.level, seeds, args.paired_with, args.ai)
         if args.replays_of:
-            print_replays(rows, args.level, args.replays_of, seeds, args.ai)
+            print_replays(rows, args.level, args.replays_of, seeds, args.ai, kinds)
 
 
 if __name__ == "__main__":

@@ -8,16 +8,22 @@ from typing import Any
 import pytest
 
 from benchmarks.bench_doppelkopf_freedoko import (
+    KIND_GROUPS,
     announcement_kind,
     breakdown,
+    changed_hand,
     expand_seeds,
     hand_kind,
     hand_prefix,
+    main,
     paired,
+    replay_kinds,
     replay_points,
     replays,
+    tally,
     unit_points,
     units,
+    with_replays,
 )
 from engine import players
 from engine.doppelkopf.state import new_match
@@ -155,6 +161,67 @@ def test_replays_count_only_units_whose_every_solo_was_replayed() -> None:
     # A's solo scored -6, the replay +2: +8 over the unit's 8 hands.
     assert replay_points(units(rows, "A")["s1"], found["s1"]) == pytest.approx(1.0)
     assert replay_points(units(rows, "A")["s2"], found["s2"]) == 0
+
+
+KONTRA = replay_kinds(["kontra"])
+
+
+def test_kind_groups_name_rows_of_the_kind_table_and_unknown_kinds_are_refused() -> None:
+    assert KONTRA == KIND_GROUPS["kontra"]
+    assert replay_kinds(["our solo", "kontra", "normal, we are Kontra"]) == ("our solo", *KONTRA)
+    with pytest.raises(ValueError, match="unknown kind of hand 'kontra hands'"):
+        replay_kinds(["kontra hands"])
+
+
+def test_replays_of_other_kinds_need_every_such_hand_of_the_unit() -> None:
+    rows = _sample()
+    # A's Kontra hands of s1: seat 0's second hand, seat 2's poverty, seat 3's second hand.
+    wanted = [(0, 1, 2, 6), (2, 1, -1, 0), (3, 1, -6, -2)]
+    for seat, hand, base, delta in wanted[:2]:
+        rows.append(_replay("s1", seat, hand, base, delta))
+    assert "s1" not in replays(rows, "C", "A", kinds=KONTRA)
+    assert replays(rows, "C", "A", kinds=("poverty, we are Kontra",))["s1"][0]["hand"] == 1
+    rows.append(_replay("s1", *wanted[2]))
+    found = replays(rows, "C", "A", kinds=KONTRA)
+    assert sorted((r["engine_seat"], r["hand"]) for r in found["s1"]) == [(0, 1), (2, 1), (3, 1)]
+    # +4, +1 and +4 more than A in the unit's 8 hands.
+    assert replay_points(units(rows, "A")["s1"], found["s1"]) == pytest.approx(9 / 8)
+    assert "s2" not in found  # all 8 hands of s2 are Kontra hands of A, none replayed
+
+
+def test_the_replays_stand_in_for_the_bases_hands_in_the_whole_unit() -> None:
+    rows = _sample()
+    rows.append(_replay("s1", 3, 1, -6, -2))
+    base = units(rows, "A")["s1"]
+    every = with_replays(base, [rows[-1]])
+    assert len(every) == 8 and [seat for _, seat in every] == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert every[7][0] is rows[-1] and every[6][0] is base[3]["hands"][0]
+    table = tally(every, hand_kind)
+    assert table["normal, we are Kontra"] == (2, 2 - 2)  # seat 0's +2, seat 3's replayed -2
+    assert sum(points for _, points in table.values()) == 4 + 4
+
+
+def test_a_replay_changed_when_any_field_of_the_hand_differs() -> None:
+    base = _hand("normal", -3, levels=(0, 1))
+    same = {**base, "base_hand": base}
+    assert not changed_hand(same)
+    assert changed_hand({**same, "kontra_level": 0})
+    assert changed_hand({**same, "engine_delta": -1})
+    assert not changed_hand({**same, "base_hand": {"engine_delta": -3}})  # an older row's fields
+
+
+def test_replay_options_are_checked_before_anything_is_played(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for argv in (
+        ["run", "hard", "s", "--replay-of", "A", "--replay-solos-of", "A"],
+        ["run", "hard", "s", "--replay-solos-of", "A", "--replay-kind", "kontra"],
+        ["run", "hard", "s", "--replay-of", "A", "--replay-kind", "kontra hands"],
+        ["summary", "--level", "A", "--replays-of", "A", "--replay-kind", "ours"],
+    ):
+        with pytest.raises(SystemExit):
+            main(argv)
+    assert "unknown kind of hand 'ours'" in capsys.readouterr().err
 
 
 def test_a_hands_prefix_stops_where_the_hand_was_dealt() -> None:

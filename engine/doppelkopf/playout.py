@@ -29,7 +29,7 @@ the voids shown. A play-out is then a better forecast of the world it plays
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.doppelkopf.card_tables import INDEX, SUITS, TABLES, Tables
@@ -355,14 +355,53 @@ class Dealt:
     re_seats: frozenset[int]
 
 
+def table_friends(seat: int, re: bool, revealed: Mapping[int, bool]) -> list[int]:
+    """Per seat, as ``seat`` (Re if ``re``) knows it in a normal game at a real
+    table: 1 its party, -1 the other, 0 unknown. It knows its own party and the
+    revealed ones (``revealed``: seat -> Re); once two seats of a party are
+    known, so are the others.
+
+    >>> table_friends(0, False, {})
+    [1, 0, 0, 0]
+    >>> table_friends(0, False, {2: True}), table_friends(0, False, {1: True, 2: True})
+    ([1, 0, -1, 0], [1, -1, -1, 1])
+    >>> table_friends(1, True, {3: True})
+    [-1, 1, -1, 1]
+    """
+    same = 1 + sum(is_re == re for other, is_re in revealed.items() if other != seat)
+    other_party = sum(is_re != re for other, is_re in revealed.items() if other != seat)
+    return [
+        1
+        if other == seat
+        else (1 if revealed[other] == re else -1)
+        if other in revealed
+        else -1
+        if same == 2
+        else 1
+        if other_party == 2
+        else 0
+        for other in range(PLAYERS)
+    ]
+
+
 class Simulation:
     """The hand of ``known`` played to its end in sampled worlds (see the module doc)."""
 
-    def __init__(self, known: Knowledge, open_playouts: bool = False) -> None:
+    def __init__(
+        self, known: Knowledge, open_playouts: bool = False, hidden_parties: bool = False
+    ) -> None:
         self.known = known
         #: Whether the players know every hand of the world when they judge
         #: whether a card can still be beaten (else as the heuristic knows).
         self.open_playouts = open_playouts
+        #: In a normal game, whether the players of a play-out know only the
+        #: parties the table has seen (club queens played, announcements) and
+        #: what follows from them, as at a real table; else every party.
+        self.hidden_parties = hidden_parties and known.kind is GameKind.NORMAL
+        #: The seats whose party the whole table knows: True for Re.
+        self.revealed = {s: True for s in range(PLAYERS) if known.queens_played[s]} | {
+            s: party is Party.RE for s, party in enumerate(known.announced) if party is not None
+        }
         self.tables = TABLES[known.contract]
         self.second_ten = known.second_heart_ten
         self.charlie_caught = known.charlie_caught
@@ -438,10 +477,15 @@ class Simulation:
         leader = self.leader
         trick = list(self.trick)
 
+        hidden = self.hidden_parties and len(re_seats) == 2
+        revealed = dict(self.revealed)
+
         def friends_of(seat: int) -> list[int]:
             if pending:
                 return [1 if other == seat else 0 for other in range(PLAYERS)]
             mine = seat in re_seats
+            if hidden:
+                return table_friends(seat, mine, revealed)
             return [1 if (other in re_seats) == mine else -1 for other in range(PLAYERS)]
 
         friends = [friends_of(seat) for seat in range(PLAYERS)]
@@ -516,6 +560,9 @@ class Simulation:
             worth += points[card]
             if card == _FOX:
                 foxes.append(seat)
+            elif card == _QUEEN and hidden and seat not in revealed:
+                revealed[seat] = True
+                friends = [friends_of(s) for s in range(PLAYERS)]
             hands[seat].remove(card)
             for counts in others[seat]:
                 counts[card] -= 1

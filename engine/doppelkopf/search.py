@@ -125,6 +125,12 @@ class Budget:
     #: Average gain (game points) an announcement must bring (negative: the
     #: loss the play-outs may forecast for it).
     announce_margin: float = 0.4
+    #: The margin when the seat is Kontra (its party's announcement is
+    #: "Kontra" or beyond); ``None``: ``announce_margin``.
+    kontra_announce_margin: float | None = None
+    #: Whether Kontra may answer Re's announcement with its first one (False:
+    #: Kontra announces only before Re has).
+    kontra_answers: bool = True
     #: Worlds per candidate game for a reservation (0: the heuristic's rule).
     reserve_worlds: int = 0
     #: Average gain (game points) a solo must bring over the best game
@@ -141,6 +147,9 @@ class Budget:
     #: Play-outs in which the players know every hand of the world when they
     #: judge whether a card can still be beaten (:class:`Simulation`).
     open_playouts: bool = False
+    #: Card play-outs of a normal game in which the players know only the
+    #: parties the table has seen (:class:`Simulation`), not every party.
+    hidden_parties: bool = False
     #: Worlds drawn per decision and weighed by how well they explain the
     #: other seats' plays (:class:`~engine.doppelkopf.inference.InferredSampler`;
     #: 0: every consistent world equally likely).
@@ -450,7 +459,9 @@ class SearchPlayer:
         budget = self.budget
         sampler = self.sampler(known, stream)
         left = TRICKS - len(known.played)
-        simulation = Simulation(known, open_playouts=budget.open_playouts)
+        simulation = Simulation(
+            known, open_playouts=budget.open_playouts, hidden_parties=budget.hidden_parties
+        )
         indices = [INDEX[move] for move in moves]
         if left <= budget.endgame_tricks and not known.marriage_pending:
             totals = dict.fromkeys(moves, 0.0)
@@ -486,8 +497,19 @@ class SearchPlayer:
     # ------------------------------------------------------ announcements
     def announcement_pays(self, known: Knowledge, stream: rng.Stream) -> bool:
         """Whether the next announcement of the seat's party gains on average."""
+        # The gain first, whatever the rules below say: the card chosen after
+        # it draws from the same stream, so levels that differ only in them
+        # play the same cards.
         gain = self.announcement_gain(known, stream)
-        return gain is not None and gain > self.budget.announce_margin
+        if gain is None:
+            return False
+        budget = self.budget
+        if known.parties[known.seat] is not Party.KONTRA:
+            return gain > budget.announce_margin
+        if not budget.kontra_answers and known.levels[0] > 0 and known.levels[1] == 0:
+            return False
+        margin = budget.kontra_announce_margin
+        return gain > (budget.announce_margin if margin is None else margin)
 
     def announcement_gain(self, known: Knowledge, stream: rng.Stream) -> float | None:
         """The seat's average gain (game points) from its party's next

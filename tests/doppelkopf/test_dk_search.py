@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dk_ai_support import hands_deal, position
+from dataclasses import replace
+
+from dk_ai_support import QUICK, hands_deal, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -10,11 +12,11 @@ from engine import rng
 from engine.doppelkopf.card_tree import CardTree, _Node
 from engine.doppelkopf.cards import Card
 from engine.doppelkopf.heuristic import legal_cards
-from engine.doppelkopf.knowledge import WorldSampler, read_view
+from engine.doppelkopf.knowledge import Knowledge, WorldSampler, read_view
 from engine.doppelkopf.playout import INDEX, TABLES, Simulation, _beaten_exactly
 from engine.doppelkopf.rules import Contract
 from engine.doppelkopf.search import Budget, Race, SearchPlayer
-from engine.doppelkopf.state import Phase, State
+from engine.doppelkopf.state import GameKind, Phase, State
 
 
 def test_a_card_that_trails_clearly_leaves_the_race() -> None:
@@ -209,3 +211,98 @@ def test_card_trees_change_the_search_somewhere() -> None:
             with_trees
         ).choose_card(known, rng.Stream("t"))
     assert differ > 0
+
+
+def _first_announcing_seats() -> dict[str, State]:
+    """A normal game's first trick, one position per party: the seat to play may
+    announce and knows its party (its club queen, or none)."""
+    found: dict[str, State] = {}
+    for number in range(20):
+        state = State(seed=f"kontra-margin/{number}", humans=())
+        state.settle_chance()
+        while state.phase is Phase.RESERVE:
+            state.apply_action("healthy")
+        seat = state.current_player()
+        known = read_view(state.view(seat))
+        party = known.parties[seat]
+        if (
+            state.phase is Phase.PLAY
+            and party is not None
+            and "announce" in state.view(seat)["legal"]
+        ):
+            found.setdefault(party.value, state)
+        if len(found) == 2:
+            return found
+    raise AssertionError("no position with both parties found")
+
+
+def _pays(known: Knowledge, **margins: float) -> bool:
+    """Whether QUICK with the margins announces (the same worlds every time)."""
+    player = SearchPlayer(replace(QUICK, **margins))  # type: ignore[arg-type]
+    return player.announcement_pays(known, rng.Stream("g"))
+
+
+def test_kontra_announces_by_its_own_margin_and_re_by_the_common_one() -> None:
+    for party, state in _first_announcing_seats().items():
+        known = read_view(state.view(state.current_player()))
+        gain = SearchPlayer(QUICK).announcement_gain(known, rng.Stream("g"))
+        assert gain is not None
+        assert _pays(known, announce_margin=gain - 0.5)
+        assert not _pays(known, announce_margin=gain + 0.5)
+        # The Kontra margin decides for Kontra alone, whatever the common one says.
+        strict = _pays(known, announce_margin=gain - 0.5, kontra_announce_margin=gain + 0.5)
+        loose = _pays(known, announce_margin=gain + 0.5, kontra_announce_margin=gain - 0.5)
+        assert (strict, loose) == ((False, True) if party == "kontra" else (True, False))
+
+
+def test_hidden_parties_change_only_normal_games_play_outs() -> None:
+    """A normal game's play-outs with the parties hidden differ somewhere from
+    those with every party known; other games' are the same."""
+    differ = same_elsewhere = 0
+    for number in range(40):
+        state = position(f"hidden{number}", 6)
+        if state.phase is not Phase.PLAY:
+            continue
+        known = read_view(state.view(state.current_player()))
+        world = [list(hand) for hand in state.hands]
+        plain, hidden = Simulation(known), Simulation(known, hidden_parties=True)
+        done = plain.finish(plain.world(world), None)
+        hidden_done = hidden.finish(hidden.world(world), None)
+        assert sum(hidden_done.points_of) == 240
+        if known.kind is GameKind.NORMAL:
+            differ += done != hidden_done
+        else:
+            assert done == hidden_done
+            same_elsewhere += 1
+    assert differ > 0 and same_elsewhere > 0
+
+
+def _kontra_after_re_announced() -> State:
+    """A normal game in which Re has announced and a Kontra seat may answer."""
+    for number in range(20):
+        state = State(seed=f"kontra-answer/{number}", humans=())
+        state.settle_chance()
+        while state.phase is Phase.RESERVE:
+            state.apply_action("healthy")
+        if state.kind is not GameKind.NORMAL:
+            continue
+        while state.phase is Phase.PLAY and len(state.played) < 3:
+            seat = state.current_player()
+            legal = state.view(seat)["legal"]
+            party = read_view(state.view(seat)).parties[seat]
+            if "announce" in legal and party is not None:
+                if party.value == "re" and not state.announcements:
+                    state.apply_action("announce")
+                    continue
+                if party.value == "kontra" and state.announcements:
+                    return state
+            state.apply_action(next(action for action in legal if action != "announce"))
+    raise AssertionError("no Kontra seat after Re's announcement found")
+
+
+def test_kontra_may_be_kept_from_answering_res_announcement() -> None:
+    state = _kontra_after_re_announced()
+    known = read_view(state.view(state.current_player()))
+    assert known.levels == (1, 0)
+    assert _pays(known, kontra_announce_margin=-99.0)
+    assert not _pays(known, kontra_announce_margin=-99.0, kontra_answers=False)
