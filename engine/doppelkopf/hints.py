@@ -93,6 +93,14 @@ def outside_cards(view: dict[str, Any]) -> Counter[Card]:
     return Counter(PACK) - seen
 
 
+def _onto_partner(key: str, card: Card, partner_card: Card) -> Message:
+    """A card onto the partner's winning one: its points, or ``key_nothing`` for a card
+    worth none (to "schmieren" a Nine would say the opposite of the advice)."""
+    if card.points == 0:
+        return Message.of(f"{key}_nothing", card=card, partner_card=partner_card)
+    return Message.of(key, card=card, partner_card=partner_card, points=card.points)
+
+
 def hint_reason(view: dict[str, Any], action: str) -> Message:
     """Why ``action`` is the move for the seat whose view this is (see the module doc)."""
     hand = [Card.parse(c) for c in view["hands"][view["seat"]]["known"]]
@@ -315,18 +323,8 @@ class _CardReasons:
                 if self.sure(partner_card):
                     if card is FOX and self.extras:
                         return Message.of("hint_dk_fox_home", card=card, partner_card=partner_card)
-                    return Message.of(
-                        "hint_dk_partner_sure",
-                        card=card,
-                        partner_card=partner_card,
-                        points=card.points,
-                    )
-                return Message.of(
-                    "hint_dk_partner_ahead",
-                    card=card,
-                    partner_card=partner_card,
-                    points=card.points,
-                )
+                    return _onto_partner("hint_dk_partner_sure", card, partner_card)
+                return _onto_partner("hint_dk_partner_ahead", card, partner_card)
             key = "hint_dk_overtake_sure" if self.sure(card) else "hint_dk_overtake"
             return Message.of(key, card=card, partner_card=partner_card)
         if now == position:

@@ -23,9 +23,9 @@ cards by their rank (:func:`strength`).
 >>> view["chosen"], view["hands"][view["seat"]]["known"]
 ('L', ['A6', 'L5', 'H6', 'H5', 'H3'])
 >>> hint_reason(view, "H3").text
-'Lead H3, your lowest card, and keep L5 for a trick that matters.'
+'Lead your lowest card, the H3, and keep your L5 for a trick that matters.'
 >>> hint_reason(view, "L5").text
-'Lead L5: to beat it, an opponent must hold and spend one of 6 cards still out, the strongest being LU.'
+'Lead your L5: to beat it, an opponent must hold and spend one of 6 cards still out, the strongest being the LU.'
 """
 
 from __future__ import annotations

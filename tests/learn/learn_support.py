@@ -575,9 +575,19 @@ def _dk_card_claims(
                 "the fox goes onto a sure trick",
             ),
             "hint_dk_partner_sure": lambda: claim(
-                now == before and really_sure(trick[before]), "the partner wins surely"
+                now == before and really_sure(trick[before]) and played.points > 0,
+                "the partner wins surely and the card adds points",
             ),
-            "hint_dk_partner_ahead": lambda: claim(now == before, "the partner still wins"),
+            "hint_dk_partner_sure_nothing": lambda: claim(
+                now == before and really_sure(trick[before]) and played.points == 0,
+                "the partner wins surely and the card adds no points",
+            ),
+            "hint_dk_partner_ahead": lambda: claim(
+                now == before and played.points > 0, "the partner still wins, the card adds points"
+            ),
+            "hint_dk_partner_ahead_nothing": lambda: claim(
+                now == before and played.points == 0, "the partner still wins, the card adds none"
+            ),
             "hint_dk_overtake_sure": lambda: claim(
                 now == position and really_sure(played), "it wins surely"
             ),

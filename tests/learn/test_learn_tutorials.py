@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from engine.core import MatchState, PlayedTrick
-from engine.doppelkopf.rules import CONTRACTS, Party
+from engine.doppelkopf.cards import Card as DkCard
+from engine.doppelkopf.rules import CONTRACTS, Contract, Party
 from engine.doppelkopf.state import State as DkState
 from engine.karnoffel.cards import Card, Rank
 from engine.karnoffel.hints import strength
@@ -485,3 +486,20 @@ def test_broken_tutorial_data_is_refused_with_the_step_and_why(
     change(data)
     with pytest.raises(TutorialError, match=message):
         load_tutorial(data)
+
+
+def test_doppelkopf_tutorial_lists_trumps_in_rank_order() -> None:
+    """A step that names trumps lists them highest first, as the step teaches the order."""
+    normal = CONTRACTS[Contract.NORMAL]
+    lists = [
+        params["trump_cards"]
+        for step in _data("doppelkopf")["steps"]
+        for part in ("instruction", "explanation")
+        for params in [(step.get(part) or {}).get("params", {})]
+        if "trump_cards" in params
+    ]
+    assert lists, "the tutorial names its trumps"
+    for names in lists:
+        cards = [DkCard.parse(name) for name in names.split(",")]
+        powers = [normal.power(card) for card in cards]
+        assert powers == sorted(powers, reverse=True), names

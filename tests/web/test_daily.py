@@ -209,7 +209,7 @@ def test_archive_daily_is_counted_apart_and_streaks_follow_daily_numbers(
             dialog.locator(".stats-item[data-stat=current_streak] .stats-value").inner_text() == "0"
         )
         assert dialog.locator(".stats-archive").inner_text() == (
-            f"Archive games (counted apart): 1 played, {1 if won else 0} won."
+            f"Archive games (counted separately): 1 played, {1 if won else 0} won."
         )
         stored = json.loads(local_storage(sp)[STATS_KEY])["results"]
         assert stored[-1] == stored_result(end["save"], won, archive=True)
