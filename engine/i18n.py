@@ -20,7 +20,7 @@ A list of cards (kind ``cards``, :data:`PARAM_KINDS`) travels as notations
 joined by ``","``; the engine's own text reads it with a space after each comma:
 
 >>> render("hint_show", {"cards": "BU,LK"}).split("; ")[0]
-'Show your hand to your partner: they learn that you hold BU, LK and can plan with it'
+'Show your hand to your partner: they learn that you hold the BU, LK and can plan with it'
 
 A ``count`` param picks a plural entry (``key_one``, ``key_other``, ...) by
 the language's CLDR plural rules, as ``Intl.PluralRules`` does on the page:

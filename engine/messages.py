@@ -7,9 +7,9 @@ renders ``key`` and ``params`` from its language's catalog (:mod:`engine.i18n`);
 
 >>> m = Message.of("powerless_king", card="B3")
 >>> m.text
-'B3 has no power: a King is in the trick.'
+'The B3 has no power: a King is in the trick.'
 >>> m.to_json()
-{'key': 'powerless_king', 'params': {'card': 'B3'}, 'text': 'B3 has no power: a King is in the trick.'}
+{'key': 'powerless_king', 'params': {'card': 'B3'}, 'text': 'The B3 has no power: a King is in the trick.'}
 
 What each parameter holds (a card, a list of cards, a number, a seat, ...) is
 declared once, by its name, in :data:`~engine.i18n.PARAM_KINDS`: a message

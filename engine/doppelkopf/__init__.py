@@ -9,7 +9,7 @@ The small public contract:
 >>> trick_winner(["HA", "CQ", "HK"], game="jacks")
 0
 >>> explain_trick(["D9", "CA"]).reason.text
-'D9 wins: it is the highest trump in the trick.'
+'The D9 wins: it is the highest trump in the trick.'
 >>> trick_winner(["C7"])
 Traceback (most recent call last):
 ...

@@ -19,7 +19,7 @@ claims are true of the position, worked out from the view alone:
 >>> view["hands"][view["seat"]]["known"][:5]
 ['H10', 'DQ', 'DA', 'D10', 'CA']
 >>> hint_reason(view, "healthy").text
-'Say healthy: 4 trumps (among them H10) make a normal game with a partner, not a solo.'
+'Say healthy: 4 trumps (among them the H10) make a normal game with a partner, not a solo.'
 """
 
 from __future__ import annotations

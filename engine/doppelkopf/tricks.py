@@ -6,13 +6,13 @@ first, except in the last trick).
 
 >>> result = resolve_trick(parse_cards(["SA", "S10", "DJ", "SA"]), Contract.NORMAL)
 >>> result.winner, result.reason.text
-(2, 'DJ wins: it is the highest trump in the trick.')
+(2, 'The DJ wins: it is the highest trump in the trick.')
 >>> resolve_trick(parse_cards(["H10", "CQ", "H10"]), Contract.NORMAL).reason.text
-'H10 wins: it is the highest card, and of two equal cards the first one played wins.'
+'The H10 wins: it is the highest card, and of two equal cards the first one played wins.'
 >>> resolve_trick(parse_cards(["H10", "H10"]), Contract.NORMAL, second_heart_ten=True).winner
 1
 >>> resolve_trick(parse_cards(["HA", "CQ"]), Contract.JACKS).reason.text
-'HA wins: it is the highest card of the suit led (H).'
+'The HA wins: it is the highest card of the suit led (H).'
 """
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ trick, so the highest card of the led suit wins:
 
 >>> result = resolve_trick(parse_cards(["H9", "B3", "LK", "H2"]), Suit.BELLS, "classic")
 >>> result.winner, result.reason.text
-(0, 'H9 wins: it is the highest card of the suit led (H).')
+(0, 'The H9 wins: it is the highest card of the suit led (H).')
 >>> [note.text for note in result.notes]
-['B3 has no power: a King is in the trick.']
+['The B3 has no power: a King is in the trick.']
 
 Historic: off-suit Kings cannot win, and the Bells 3 beats the Hearts 9:
 

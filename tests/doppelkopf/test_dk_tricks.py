@@ -185,7 +185,7 @@ def test_trick_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["trick", "SA", "S10", "DJ", "SA"]) == 0
     assert capsys.readouterr().out.splitlines()[:2] == [
         "winner: DJ (index 2)",
-        "reason: DJ wins: it is the highest trump in the trick.",
+        "reason: The DJ wins: it is the highest trump in the trick.",
     ]
     assert main(["trick", "C7"]) == 2
     assert "not a Doppelkopf card" in capsys.readouterr().err

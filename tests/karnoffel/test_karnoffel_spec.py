@@ -44,7 +44,7 @@ def test_difference_table(cards: list[str], classic: str, historic: str) -> None
 def test_difference_reasons_in_words() -> None:
     result = explain_trick(["H9", "B3", "LK", "H2"], "B", "classic")
     assert result.reason.key == "win_led_suit"
-    assert [note.text for note in result.notes] == ["B3 has no power: a King is in the trick."]
+    assert [note.text for note in result.notes] == ["The B3 has no power: a King is in the trick."]
     assert explain_trick(["H8", "B5", "AU", "H9"], "B", "classic").notes[0].key == (
         "powerless_king_ober_unter"
     )
@@ -89,9 +89,9 @@ def test_classic_worked_example_full_deal() -> None:
         assert trick.winner == winner
         assert trick.result.reason.key == reason
     first = state.played[0].result
-    assert [note.text for note in first.notes] == ["B3 has no power: a King is in the trick."]
+    assert [note.text for note in first.notes] == ["The B3 has no power: a King is in the trick."]
     assert state.played[2].result.reason.text == (
-        "B6 wins: the Pope beats every card except the Karnöffel and a led Devil."
+        "The B6 wins: the Pope beats every card except the Karnöffel and a led Devil."
     )
     # Seats 1 and 3 won tricks 1, 2 and 4: the deal is over, one point.
     assert state.tricks_won == [1, 3]
@@ -321,8 +321,8 @@ def test_cli_prints_winner_and_reason() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "winner: H9 (index 0)",
-        "reason: H9 wins: it is the highest card of the suit led (H).",
-        "note: B3 has no power: a King is in the trick.",
+        "reason: The H9 wins: it is the highest card of the suit led (H).",
+        "note: The B3 has no power: a King is in the trick.",
     ]
     done = _cli("trick", "--rules", "historic", "--chosen", "B", "H9", "B3", "LK", "H2")
     assert done.returncode == 0

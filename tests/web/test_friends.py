@@ -44,7 +44,7 @@ def play_last_card(sp: Any) -> dict[str, Any]:
 
 def name_and_link(sp: Any, name: str) -> str:
     """Put ``name`` into the code and return the link for friends (behind the
-    result's "Play it with friends"; the share text carries the site only)."""
+    result's "Compare with friends"; the share text carries the site only)."""
     dialog = sp.page.locator("dialog[data-dialog=result][open]")
     dialog.wait_for()
     link = dialog.locator(".result-link")
