@@ -25,6 +25,8 @@ const LOCALES = { en: "en", de: "de", es: "es", zh: "zh-Hans" };
  * daily addresses use (?daily=2026-12-03); the others Intl's medium date.
  */
 const DATE_STYLES = { en: null, de: "medium", es: "medium", zh: "medium" };
+/** How each language joins a list, where not by its LOCALES tag: English as the British do, with no comma before "and". */
+const LIST_LOCALES = { en: "en-GB" };
 /**
  * What runs one sentence into the next: a space, except after the Chinese
  * full stop, which carries its own room.
@@ -46,7 +48,7 @@ const state = {
   entries: {},
   numbers: new Intl.NumberFormat("en"),
   plurals: new Intl.PluralRules("en"),
-  lists: new Intl.ListFormat("en", { style: "long", type: "conjunction" }),
+  lists: new Intl.ListFormat(LIST_LOCALES.en, { style: "long", type: "conjunction" }),
   dates: null,
   wanted: 0, // the latest useLanguage() call: an older one arriving late is dropped
   listeners: [],
@@ -85,7 +87,7 @@ export async function useLanguage(language, entries = null) {
     entries: catalog,
     numbers: new Intl.NumberFormat(locale),
     plurals: new Intl.PluralRules(locale),
-    lists: new Intl.ListFormat(locale, { style: "long", type: "conjunction" }),
+    lists: new Intl.ListFormat(LIST_LOCALES[code] || locale, { style: "long", type: "conjunction" }),
     dates: DATE_STYLES[code] ? new Intl.DateTimeFormat(locale, { dateStyle: DATE_STYLES[code], timeZone: "UTC" }) : null,
   });
   document.documentElement.lang = locale;
