@@ -30,7 +30,7 @@ which every fact the seat knows holds:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import factorial
 from typing import Any
@@ -50,7 +50,15 @@ from engine.doppelkopf.state import GameKind
 from engine.doppelkopf.tricks import PlayedTrick, TrickResult
 from engine.messages import Message
 
-__all__ = ["Knowledge", "World", "WorldSampler", "read_view", "sample_world", "world_re_seats"]
+__all__ = [
+    "Knowledge",
+    "World",
+    "WorldSampler",
+    "read_view",
+    "sample_world",
+    "table_friends",
+    "world_re_seats",
+]
 
 #: A dealt world: every seat's hand.
 World = list[list[Card]]
@@ -398,3 +406,32 @@ def world_re_seats(known: Knowledge, world: World) -> frozenset[int]:
         )
     assert known.declarer is not None  # a marriage still looking for the partner
     return frozenset({known.declarer})
+
+
+def table_friends(seat: int, re: bool, revealed: Mapping[int, bool]) -> list[int]:
+    """Per seat, as ``seat`` (Re if ``re``) knows it in a normal game at a real
+    table: 1 its party, -1 the other, 0 unknown. It knows its own party and the
+    revealed ones (``revealed``: seat -> Re); once two seats of a party are
+    known, so are the others.
+
+    >>> table_friends(0, False, {})
+    [1, 0, 0, 0]
+    >>> table_friends(0, False, {2: True}), table_friends(0, False, {1: True, 2: True})
+    ([1, 0, -1, 0], [1, -1, -1, 1])
+    >>> table_friends(1, True, {3: True})
+    [-1, 1, -1, 1]
+    """
+    same = 1 + sum(is_re == re for other, is_re in revealed.items() if other != seat)
+    other_party = sum(is_re != re for other, is_re in revealed.items() if other != seat)
+    return [
+        1
+        if other == seat
+        else (1 if revealed[other] == re else -1)
+        if other in revealed
+        else -1
+        if same == 2
+        else 1
+        if other_party == 2
+        else 0
+        for other in range(PLAYERS)
+    ]

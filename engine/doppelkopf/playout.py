@@ -29,12 +29,13 @@ the voids shown. A play-out is then a better forecast of the world it plays
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.doppelkopf.card_tables import INDEX, SUITS, TABLES, Tables
 from engine.doppelkopf.cards import DECK, Card
-from engine.doppelkopf.knowledge import Knowledge
+from engine.doppelkopf.knowledge import Knowledge, table_friends
+from engine.doppelkopf.playout_scoring import POINT_WEIGHT, hand_value, seat_value
 from engine.doppelkopf.rules import (
     CHARLIE,
     CLUB_QUEEN,
@@ -45,7 +46,7 @@ from engine.doppelkopf.rules import (
     GameKind,
     Party,
 )
-from engine.doppelkopf.scoring import DOPPELKOPF_POINTS, LONE_FACTOR, HandSummary, score_hand
+from engine.doppelkopf.scoring import DOPPELKOPF_POINTS
 from engine.doppelkopf.state import MARRIAGE_TRICKS
 
 __all__ = [
@@ -61,8 +62,6 @@ __all__ = [
 ]  # fmt: skip
 
 _FOX, _CHARLIE, _QUEEN, _TEN = INDEX[FOX], INDEX[CHARLIE], INDEX[CLUB_QUEEN], INDEX[HEART_TEN]
-#: Worth of one card point of the seat's party next to one game point (ties between scores).
-POINT_WEIGHT = 0.002
 #: As in the heuristic: a trick worth this much justifies a high trump; catching the fox.
 _RICH_TRICK = 14
 _FOX_BONUS = 20
@@ -290,43 +289,6 @@ def _lead(
     return min(pool, key=lambda card: (discard[card], card))
 
 
-# ----------------------------------------------------------------- scoring
-_VALUES: dict[tuple[int, bool, bool, int, int, bool], tuple[int, int]] = {}
-
-
-def hand_value(
-    re_points: int, re_tricks: int, levels: tuple[int, int], solo: bool
-) -> tuple[int, int]:
-    """The engine's value of a hand for Re without extras, and 1 if the extras
-    count (0 when nobody wins: the hand then scores nothing). Cached."""
-    key = (re_points, re_tricks == 0, re_tricks == TRICKS, levels[0], levels[1], solo)
-    value = _VALUES.get(key)
-    if value is None:
-        score = score_hand(
-            HandSummary(
-                re_points=re_points,
-                re_tricks=re_tricks,
-                kontra_tricks=TRICKS - re_tricks,
-                re_level=levels[0],
-                kontra_level=levels[1],
-                solo=solo,
-            )
-        )
-        value = (score.re_value, int(score.winner is not None and not solo))
-        _VALUES[key] = value
-    return value
-
-
-def seat_value(seat: int, re_seats: frozenset[int], re_points: int, re_value: int) -> float:
-    """A seat's score from the hand's value for Re (a lone player ×3), its
-    party's card points breaking ties."""
-    if seat in re_seats:
-        factor = LONE_FACTOR if len(re_seats) == 1 else 1
-        return re_value * factor + POINT_WEIGHT * (re_points - 120)
-    factor = LONE_FACTOR if len(re_seats) == PLAYERS - 1 else 1
-    return -re_value * factor + POINT_WEIGHT * (120 - re_points)
-
-
 @dataclass(frozen=True, slots=True)
 class Done:
     """A hand played to its end in one world."""
@@ -353,35 +315,6 @@ class Dealt:
     hands: tuple[tuple[int, ...], ...]
     outside: tuple[tuple[int, ...], ...]
     re_seats: frozenset[int]
-
-
-def table_friends(seat: int, re: bool, revealed: Mapping[int, bool]) -> list[int]:
-    """Per seat, as ``seat`` (Re if ``re``) knows it in a normal game at a real
-    table: 1 its party, -1 the other, 0 unknown. It knows its own party and the
-    revealed ones (``revealed``: seat -> Re); once two seats of a party are
-    known, so are the others.
-
-    >>> table_friends(0, False, {})
-    [1, 0, 0, 0]
-    >>> table_friends(0, False, {2: True}), table_friends(0, False, {1: True, 2: True})
-    ([1, 0, -1, 0], [1, -1, -1, 1])
-    >>> table_friends(1, True, {3: True})
-    [-1, 1, -1, 1]
-    """
-    same = 1 + sum(is_re == re for other, is_re in revealed.items() if other != seat)
-    other_party = sum(is_re != re for other, is_re in revealed.items() if other != seat)
-    return [
-        1
-        if other == seat
-        else (1 if revealed[other] == re else -1)
-        if other in revealed
-        else -1
-        if same == 2
-        else 1
-        if other_party == 2
-        else 0
-        for other in range(PLAYERS)
-    ]
 
 
 class Simulation:
