@@ -469,7 +469,7 @@ export const doppelkopfTable = {
   notations: /\b([CSHD](?:10|[AKQJ9]))\b/g,
   describeMove,
   showSuggestion,
-  cardLabel: (view, card) => cardName(card),
+  cardLabel: (view, card, faces, form) => cardName(card, form),
   formatMessage: (message, ctx) => dkFormat(message, ctx.seating),
   matchLine,
 };

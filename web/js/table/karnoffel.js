@@ -31,9 +31,10 @@ function roleName(role) {
 }
 
 /** "Bells Unter (Karnöffel)". */
-function cardLabel(view, card, faces) {
+function cardLabel(view, card, faces, form = "") {
   const role = roleOf(view, card);
-  return role ? t("kf.card.role", { card: cardName(card, faces), role: roleName(role) }) : cardName(card, faces);
+  const name = cardName(card, faces, form);
+  return role ? t("kf.card.role", { card: name, role: roleName(role) }) : name;
 }
 
 /** A move in words: a call's name ("Raise"), else the card's. */
