@@ -29,6 +29,21 @@ the language's CLDR plural rules, as ``Intl.PluralRules`` does on the page:
 ('1 card', '4 cards')
 >>> plural_category("de", 1), plural_category("es", 1_000_000), plural_category("zh", 1)
 ('one', 'many', 'other')
+
+A card param may ask for a grammatical form, ``{{card:acc}}`` (one of
+:data:`CARD_FORMS`): in a language whose catalog has the articles
+(``card.article.<form>.<gender>``, :data:`GRAMMAR_PREFIXES`) the card is named
+with its definite article in that case, its gender by its rank and faces.
+Given the ``game``, cards are named in words as the page names them:
+
+>>> render("hint_dk_cannot_win", {"winner": "CQ", "card": "H10", "points": 10}, "de", "doppelkopf")
+'Gegen die Kreuz-Dame kommst du nicht an: Gib die Herz-Zehn ab (10 Augen).'
+>>> [card_words(card, "de", "doppelkopf", "acc") for card in ("SK", "H10", "CA")]
+['den Pik-König', 'die Herz-Zehn', 'das Kreuz-Ass']
+>>> card_words("LU", "de", "karnoffel", "dat"), card_words("LU", "en", "karnoffel", "dat")
+('dem Laub-Unter', 'Leaves Unter')
+
+Without a game a card stays its notation, form or not: the engine's own text.
 """
 
 from __future__ import annotations
@@ -40,20 +55,42 @@ from importlib import resources
 from typing import Any
 
 __all__ = [
+    "CARD_FORMS",
     "ENTRY_PREFIXES",
+    "GRAMMAR_PREFIXES",
     "LANGUAGES",
     "PARAM_KINDS",
     "PLACEHOLDER",
     "PLURAL_CATEGORIES",
+    "card_words",
     "catalog",
+    "placeholder_form",
     "plural_category",
     "render",
 ]
 
 #: The site's languages; English is the source.
 LANGUAGES = ("en", "de", "es", "zh")
-#: An i18next placeholder: ``{{name}}``.
-PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+#: An i18next placeholder: ``{{name}}``, or ``{{name:form}}`` for a card in a
+#: grammatical form (:data:`CARD_FORMS`); its one group is the name.
+PLACEHOLDER = re.compile(r"\{\{(\w+)(?::\w+)?\}\}")
+#: The grammatical forms a card param may ask for: the case of its article.
+CARD_FORMS = ("nom", "acc", "dat")
+#: Catalog entries only a language whose words inflect has (German): a card's
+#: article by form and gender, and each rank's gender by the game's faces.
+GRAMMAR_PREFIXES = ("card.article.", "card.gender.")
+#: How each game names its cards: the catalog entries of a card's name, its
+#: suits (by the notation's suit letter) and ranks, and the gender key's faces.
+_CARD_NAMING = {
+    "karnoffel": ("card.name", "suit.german.", {}, "rank.german.", "german"),
+    "doppelkopf": (
+        "dk.card.name",
+        "suit.french.",
+        {"C": "A", "S": "L", "D": "B"},
+        "dk.rank.",
+        "french",
+    ),
+}
 #: The CLDR plural categories each language's catalog needs for whole numbers
 #: (Spanish "many", for whole millions, falls back to "other" as on the page).
 PLURAL_CATEGORIES = {
@@ -136,8 +173,31 @@ def _entry_key(entries: dict[str, str], key: str, values: dict[str, Any], langua
     return form if form in entries else f"{key}_other"
 
 
-def render(key: str, params: dict[str, Any] | None = None, language: str = "en") -> str:
-    """The entry ``key`` with its placeholders filled (see the module docstring)."""
+def placeholder_form(match: re.Match[str]) -> str:
+    """The form a :data:`PLACEHOLDER` match asks for (``acc``), or ``""``."""
+    return match.group(0)[2:-2].partition(":")[2]
+
+
+def card_words(notation: str, language: str, game: str, form: str = "") -> str:
+    """The card ``notation`` of ``game`` named in ``language``, with its definite
+    article in ``form`` where the catalog has one (see the module docstring);
+    as web/js/cards.js and web/js/table/doppelkopf.js name it."""
+    entries = catalog(language)
+    name_key, suit_prefix, suit_letters, rank_prefix, faces = _CARD_NAMING[game]
+    suit, rank = notation[0], notation[1:]
+    suit_key, rank_key = f"{suit_prefix}{suit_letters.get(suit, suit)}", f"{rank_prefix}{rank}"
+    name = entries[name_key].replace("{{suit}}", entries.get(suit_key, suit))
+    name = name.replace("{{rank}}", entries.get(rank_key, rank))
+    gender = entries.get(f"card.gender.{faces}.{rank}", "")
+    article = entries.get(f"card.article.{form}.{gender}", "") if form and gender else ""
+    return f"{article} {name}" if article else name
+
+
+def render(
+    key: str, params: dict[str, Any] | None = None, language: str = "en", game: str = ""
+) -> str:
+    """The entry ``key`` with its placeholders filled (see the module docstring):
+    cards as notations, or named in words when ``game`` is given."""
     entries = catalog(language)
     values = params or {}
     key = _entry_key(entries, key, values, language)
@@ -151,6 +211,8 @@ def render(key: str, params: dict[str, Any] | None = None, language: str = "en")
         prefix = ENTRY_PREFIXES.get(kind)
         if prefix is not None and f"{prefix}{value}" in entries:
             return render(f"{prefix}{value}", None, language)
+        if kind == "card" and game:
+            return card_words(value, language, game, placeholder_form(match))
         if kind == "cards":
             return ", ".join(value.split(","))
         return value

@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 
-from engine.i18n import LANGUAGES, PARAM_KINDS, PLACEHOLDER
+from engine.i18n import LANGUAGES, PARAM_KINDS, PLACEHOLDER, card_words
 from sitebuild.site import param_kinds_module
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -205,8 +205,9 @@ def problems_of(
         found.append(f"card notation {', '.join(codes)} in the text")
     if not job.get("message"):
         return found
+    placed_names = PLACEHOLDER.findall(entry)  # ({{card}} and {{card:acc}} alike)
     for name, value in job["params"].items():
-        if f"{{{{{name}}}}}" not in entry:
+        if name not in placed_names:
             continue
         kind = PARAM_KINDS[name]
         # A number of its own: not "7-" cut from a card's name (German "3-mal" is fine).
@@ -214,7 +215,7 @@ def problems_of(
         if kind == "number" and not re.search(alone, text):
             found.append(f"{name}={value} is not shown as a number")
         if kind in ("card", "cards"):
-            placed = entry.count(f"{{{{{name}}}}}")
+            placed = placed_names.count(name)
             for code in str(value).split(","):
                 # (not inside a longer word: "eine der beiden Kreuz-Damen")
                 said = len(
@@ -240,6 +241,49 @@ def test_every_text_renders_cleanly(language: str, js_dir: Path) -> None:
         ):
             problems.append(f"{job['id']}: {problem}: {result['text']!r}")
     assert not problems, f"{len(problems)} broken texts:\n" + "\n".join(problems)
+
+
+def test_a_card_asked_for_in_a_form_has_its_article_on_the_page_as_in_the_engine(
+    js_dir: Path,
+) -> None:
+    entries = {**catalog("de"), "x": "{{card:acc}} / {{card:dat}} / {{card:nom}} / {{card}}"}
+    params = {"SK": "den Pik-König / dem Pik-König / der Pik-König / Pik-König"}
+    params |= {"H10": "die Herz-Zehn / der Herz-Zehn / die Herz-Zehn / Herz-Zehn"}
+    params |= {"CA": "das Kreuz-Ass / dem Kreuz-Ass / das Kreuz-Ass / Kreuz-Ass"}
+    todo = [
+        {"id": card, "key": "x", "params": {"card": card}, "game": "doppelkopf", "message": True}
+        for card in params
+    ]
+    todo.append(
+        {"id": "LU", "key": "x", "params": {"card": "LU"}, "game": "karnoffel", "message": True}
+    )
+    payload = json.dumps({"language": "de", "entries": entries, "jobs": todo})
+    done = subprocess.run(
+        ["node", str(RENDER), str(js_dir)],
+        input=payload,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    rendered = {key: value["text"] for key, value in json.loads(done.stdout).items()}
+    wanted = {**params, "LU": "Den Laub-Unter / dem Laub-Unter / der Laub-Unter / Laub-Unter"}
+    wanted = {card: text[0].upper() + text[1:] for card, text in wanted.items()}  # (a sentence)
+    assert rendered == wanted
+    engine = [card_words(card, "de", "doppelkopf", "acc") for card in ("SK", "H10", "CA")]
+    assert engine == ["den Pik-König", "die Herz-Zehn", "das Kreuz-Ass"]
+    # A language without articles names the card alone, in any form.
+    english = {**catalog("en"), "x": entries["x"]}
+    payload = json.dumps({"language": "en", "entries": english, "jobs": todo[:1]})
+    done = subprocess.run(
+        ["node", str(RENDER), str(js_dir)],
+        input=payload,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert json.loads(done.stdout)["SK"]["text"] == " / ".join(["King of Spades"] * 4)
 
 
 def test_every_param_of_an_engine_message_has_a_kind() -> None:

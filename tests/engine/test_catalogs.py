@@ -17,7 +17,17 @@ import pytest
 
 from engine import daily
 from engine.bridge import BridgeError, Session
-from engine.i18n import LANGUAGES, PLACEHOLDER, PLURAL_CATEGORIES, plural_category, render
+from engine.i18n import (
+    CARD_FORMS,
+    GRAMMAR_PREFIXES,
+    LANGUAGES,
+    PARAM_KINDS,
+    PLACEHOLDER,
+    PLURAL_CATEGORIES,
+    placeholder_form,
+    plural_category,
+    render,
+)
 
 LOCALES = Path(__file__).resolve().parents[2] / "engine" / "locales"
 #: The plural suffixes (CLDR categories) a key may end in.
@@ -145,7 +155,8 @@ TRANSLATED = [language for language in LANGUAGES if language != "en"]
 def test_every_language_has_exactly_the_english_keys(language: str) -> None:
     entries = translation(language)
     missing = sorted(key for key in set(EN) - set(entries) if needed_in(language, key))
-    extra = sorted(set(entries) - set(EN))
+    # (A language's own grammar, a card's article and gender, only it has.)
+    extra = sorted(key for key in set(entries) - set(EN) if not key.startswith(GRAMMAR_PREFIXES))
     assert (missing, extra) == ([], []), f"{language}: missing {missing}, not in English {extra}"
 
 
@@ -162,6 +173,51 @@ def test_every_translation_has_the_english_placeholders(language: str) -> None:
     empty = [k for k, text in entries.items() if not text.strip() and EN.get(k, "").strip()]
     assert empty == [], f"{language}: empty translations"
     assert [key for key, text in entries.items() if SINGLE_BRACE.search(text)] == []
+
+
+def form_problems(text: str) -> list[str]:
+    """The placeholders of ``text`` asking for a form they cannot have."""
+    problems = []
+    for match in PLACEHOLDER.finditer(text):
+        form = placeholder_form(match)
+        if form and PARAM_KINDS.get(match.group(1)) != "card":
+            problems.append(f"{match.group(0)}: a form on a param that is no card")
+        elif form and form not in CARD_FORMS:
+            problems.append(f"{match.group(0)}: no such form ({', '.join(CARD_FORMS)})")
+    return problems
+
+
+def test_the_form_check_catches_what_it_looks_for() -> None:
+    assert form_problems("Spiel {{card:acc}} aus, {{best:dat}} {{count}} {{card}}") == []
+    assert form_problems("{{count:acc}} und {{card:gen}}") == [
+        "{{count:acc}}: a form on a param that is no card",
+        "{{card:gen}}: no such form (nom, acc, dat)",
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_only_a_card_asks_for_a_form_and_a_known_one(language: str) -> None:
+    entries = read(language)
+    wrong = {key: form_problems(text) for key, text in entries.items() if form_problems(text)}
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_language_with_articles_has_them_for_every_form_and_rank(language: str) -> None:
+    entries = read(language)
+    genders = {value for key, value in entries.items() if key.startswith("card.gender.")}
+    articles = {key for key in entries if key.startswith("card.article.")}
+    if not articles:
+        return  # (the language names a card the same in every sentence)
+    assert articles == {f"card.article.{f}.{g}" for f in CARD_FORMS for g in ("m", "f", "n")}
+    assert genders <= {"m", "f", "n"}
+    # (French faces: Karnöffel's ranks, rank.french.*, and Doppelkopf's, dk.rank.*.)
+    for faces, prefixes in (
+        ("german", ("rank.german.",)),
+        ("french", ("rank.french.", "dk.rank.")),
+    ):
+        ranks = {key.split(".")[-1] for key in EN if key.startswith(prefixes)}
+        assert {r for r in ranks if f"card.gender.{faces}.{r}" not in entries} == set(), faces
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -62,7 +62,7 @@ def catalog(language: str) -> dict[str, str]:
 
 def template(text: str) -> re.Pattern[str]:
     """A catalog entry as a pattern: its placeholders match any words."""
-    parts = re.split(r"\{\{\w+\}\}", text)
+    parts = re.split(r"\{\{\w+(?::\w+)?\}\}", text)  # ({{card:acc}} too)
     return re.compile("(?s)" + "(.+?)".join(re.escape(part) for part in parts))
 
 

@@ -341,7 +341,7 @@ def old_words(old: dict[str, str], new: dict[str, str]) -> set[str]:
     that the new language's text of the same entry does not contain."""
     pieces = set()
     for key, text in old.items():
-        for piece in re.split(r"\{\{\w+\}\}", text):
+        for piece in re.split(r"\{\{\w+(?::\w+)?\}\}", text):
             piece = piece.strip(" .,:;·()")
             if len(piece) >= 10 and piece not in new.get(key, ""):
                 pieces.add(piece)

@@ -38,8 +38,9 @@ LATIN = re.compile(r"[0-9A-Za-z\u00c0-\u024f]")
 def filled(language: str, entry: str, params: dict[str, str]) -> str:
     """``entry`` with its placeholders filled as texts.js fills them in ``language``."""
     out = ""
-    for part in re.split(r"(\{\{\w+\}\})", entry):
-        name = re.fullmatch(r"\{\{(\w+)\}\}", part)
+    # ({{card:acc}} too: the test's card names have no article to add.)
+    for part in re.split(r"(\{\{\w+(?::\w+)?\}\})", entry):
+        name = re.fullmatch(r"\{\{(\w+)(?::\w+)?\}\}", part)
         value = params.get(name[1], part) if name else part
         if language == "zh" and out and value:
             a, b = out[-1], value[0]

@@ -6,9 +6,20 @@ import { has, t } from "./texts.js";
 const FRENCH_SYMBOLS = { A: "♣", L: "♠", H: "♥", B: "♦" };
 
 /** The card's name in words (for screen readers and tooltips). */
-export function cardName(notation, faces = "german") {
+export function cardName(notation, faces = "german", form = "") {
   const { suit, rank } = splitCard(notation);
-  return t("card.name", { suit: suitName(suit, faces), rank: rankName(rank, faces) });
+  return withArticle(t("card.name", { suit: suitName(suit, faces), rank: rankName(rank, faces) }), rank, faces, form);
+}
+
+/**
+ * A card's `name` with its definite article in `form` ("acc": "den Pik-König"),
+ * where the language's catalog has articles (card.article.<form>.<gender>, the
+ * gender by rank and faces: card.gender.<faces>.<rank>); else the name alone.
+ */
+export function withArticle(name, rank, faces, form) {
+  const gender = `card.gender.${faces}.${rank}`;
+  const article = form && has(gender) ? `card.article.${form}.${t(gender)}` : "";
+  return article && has(article) ? `${t(article)} ${name}` : name;
 }
 
 /** A short label, e.g. "BU" or "♦J". */
@@ -39,7 +50,7 @@ export function cardFace(notation, faces = "german") {
 /** The names a message's cards, suits and ranks take with `faces` (table/messages.js). */
 export function cardNames(faces = "german") {
   return {
-    card: (notation) => cardName(notation, faces),
+    card: (notation, form) => cardName(notation, faces, form),
     suit: (suit) => suitName(suit, faces),
     rank: (rank) => rankName(rank, faces),
   };

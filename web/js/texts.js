@@ -11,7 +11,7 @@
 //   sentence("table.card.why", { card, reason })      t() with a capital first letter
 //   sentences([first, second])                        sentences run together ("" in Chinese)
 //
-// Placeholders are {{name}}; number params are written with Intl.NumberFormat,
+// Placeholders are {{name}} (or {{card:acc}}, see PLACEHOLDER); number params are written with Intl.NumberFormat,
 // dates with formatDate, lists with formatList. Before a catalog has arrived
 // (or if none can be loaded) a text shows as its key.
 
@@ -32,7 +32,9 @@ const LIST_LOCALES = { en: "en-GB" };
  * full stop, which carries its own room.
  */
 const SENTENCE_GAPS = { en: " ", de: " ", es: " ", zh: "" };
-const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+// {{name}}, or {{name:form}}: a card in a grammatical form (engine/i18n.py
+// CARD_FORMS), filled from params["name:form"] when given, else params.name.
+const PLACEHOLDER = /\{\{(\w+)(?::(\w+))?\}\}/g;
 /**
  * Chinese puts a space between a Han character and a Latin letter or a digit
  * ("红心 9 领先", "West 赢了"), the convention of docs/terms/zh.json. The catalog
@@ -202,7 +204,7 @@ function fill(text, params, place) {
   let last = 0;
   for (const match of text.matchAll(PLACEHOLDER)) {
     out.push(text.slice(last, match.index));
-    const name = match[1];
+    const name = match[2] && `${match[1]}:${match[2]}` in params ? `${match[1]}:${match[2]}` : match[1];
     out.push(name in params ? place(params[name]) : match[0]);
     last = match.index + match[0].length;
   }

@@ -3,6 +3,7 @@
 // the decision the engine marked, the better choice and why (the hints'
 // reasons). Only finished deals come from the engine: a deal in play shows no card.
 import { button, h } from "../dom.js";
+import { CARD_FORMS } from "../param-kinds.js";
 import { seatWho, seating } from "../table/layout.js";
 import { tables } from "../table/tables.js";
 import { t } from "../texts.js";
@@ -16,7 +17,7 @@ function dealReview(deal, unit, words) {
   const counter = h("p", { class: "review-counter", "aria-live": "polite" });
   const back = button(t("review.previous"), () => show(step - 1), "review-previous");
   const next = button(t("review.next"), () => show(step + 1), "review-next");
-  const cardsWord = (cards) => cards.map(words.card).join(", ");
+  const cardsWord = (cards) => cards.map((card) => words.card(card)).join(", ");
 
   function handsBefore(count) {
     const played = new Map();
@@ -57,10 +58,15 @@ function dealReview(deal, unit, words) {
     counter, body, h("div", { class: "review-actions" }, back, next));
 }
 
+/** A card param `name` in words, plain and in each form ({{card:acc}}, texts.js). */
+function cardWords(name, card, words) {
+  return Object.fromEntries([[name, words.card(card)], ...CARD_FORMS.map((form) => [`${name}:${form}`, words.card(card, form)])]);
+}
+
 function momentNode(moment, words, summary = false) {
   const isCard = moment.trick !== null;
   const what = isCard
-    ? t("review.moment_card", { number: moment.trick + 1, card: words.card(moment.action), best: words.card(moment.better) })
+    ? t("review.moment_card", { number: moment.trick + 1, ...cardWords("card", moment.action, words), ...cardWords("best", moment.better, words) })
     : t("review.moment_call", { action: words.action(moment.action), best: words.action(moment.better) });
   return h("div", { class: summary ? "review-moment review-moment-summary" : "review-moment" },
     h("p", { class: "review-moment-what" }, what),
@@ -79,7 +85,7 @@ export async function openReview(dialog, { engine, game }, { latest = false } = 
   const seats = seating(view);
   const faces = game.options && game.options.faces ? game.options.faces : undefined;
   const words = {
-    card: (card) => table.cardLabel(view, card, faces),
+    card: (card, form = "") => table.cardLabel(view, card, faces, form),
     seat: (seat) => seatWho(seats, seat, { capital: true }),
     action: (action) => table.actionWords(view, action, faces),
     message: (message) => table.formatMessage(message, { seating: seats }),

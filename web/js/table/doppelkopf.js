@@ -8,6 +8,7 @@
 // French faces always: notation C/S/H/D + A, 10, K, Q, J, 9 is drawn with the
 // shared card art (cards.js) mapped onto its French suit shapes.
 import { cardBackSVG, cardSVG } from "../card-art.js";
+import { withArticle } from "../cards.js";
 import { h } from "../dom.js";
 import { rulesLink, sectionHref } from "../rules.js";
 import { formatList, formatNumber, formatSigned, has, nodes, sentences, t } from "../texts.js";
@@ -35,15 +36,15 @@ function rankWord(rank) {
 }
 
 /** "Queen of Clubs". */
-function cardName(card) {
+function cardName(card, form = "") {
   const { suit, rank } = split(card);
-  return t("dk.card.name", { rank: rankWord(rank), suit: suitWord(suit) });
+  return withArticle(t("dk.card.name", { rank: rankWord(rank), suit: suitWord(suit) }), rank, "french", form);
 }
 
 /** A move in words: a call's name, an exchange's cards, else the card's name. */
 function actionWords(action) {
   const [name, cards] = action.split(":");
-  if (cards !== undefined && name) return formatList(cards.split(",").map(cardName));
+  if (cards !== undefined && name) return formatList(cards.split(",").map((card) => cardName(card)));
   return has(`dk.action.${action}`) ? t(`dk.action.${action}`) : cardName(action);
 }
 
@@ -136,7 +137,7 @@ function renderInfo(parts, view, ctx) {
 
 /** Which cards are trumps, high to low, in words (the engine's order for this contract). */
 function trumpsBlock(view) {
-  const words = t("dk.info.trumps_order", { cards: formatList(view.trump_order.map(cardName)) });
+  const words = t("dk.info.trumps_order", { cards: formatList(view.trump_order.map((card) => cardName(card))) });
   return h("details", { class: "info-block dk-trumps" },
     h("summary", { class: "info-title" }, t("dk.info.trumps")),
     h("p", { class: "info-sub dk-trump-order" }, words));
@@ -468,7 +469,7 @@ export const doppelkopfTable = {
   notations: /\b([CSHD](?:10|[AKQJ9]))\b/g,
   describeMove,
   showSuggestion,
-  cardLabel: (view, card) => cardName(card),
+  cardLabel: (view, card, faces, form) => cardName(card, form),
   formatMessage: (message, ctx) => dkFormat(message, ctx.seating),
   matchLine,
 };

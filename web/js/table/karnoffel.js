@@ -31,9 +31,10 @@ function roleName(role) {
 }
 
 /** "Bells Unter (Karnöffel)". */
-function cardLabel(view, card, faces) {
+function cardLabel(view, card, faces, form = "") {
   const role = roleOf(view, card);
-  return role ? t("kf.card.role", { card: cardName(card, faces), role: roleName(role) }) : cardName(card, faces);
+  const name = cardName(card, faces, form);
+  return role ? t("kf.card.role", { card: name, role: roleName(role) }) : name;
 }
 
 /** A move in words: a call's name ("Raise"), else the card's. */
@@ -276,7 +277,7 @@ function renderPanel(parts, response, ctx) {
     title = t(won ? "kf.panel.deal_won" : "kf.panel.deal_lost", { number: result ? result.number : "" });
   } else {
     const won = view.match_winner === mineIdx;
-    title = t(won ? "table.panel.match_won" : "kf.panel.match_lost");
+    title = t(won ? "kf.panel.match_won" : "kf.panel.match_lost");
     rows.push(h("ol", { class: "deal-list", "aria-label": t("kf.panel.deals") }, view.results.map((r) =>
       h("li", { class: r.winner === mineIdx ? "won" : "lost" },
         t(r.winner === mineIdx ? "kf.panel.deal_item_won" : "kf.panel.deal_item_lost", { number: r.number, points: r.points })))));

@@ -7,6 +7,7 @@
 // (engine/i18n.py PARAM_KINDS; the build writes it to js/param-kinds.js):
 //
 //   card / cards / suit / rank    the game's names (`names`); cards are notations joined by ","
+//                                 ({{card:acc}}: the card with its article, names.card(notation, form))
 //   seat                          the seat relative to the viewer
 //   party / announcement / phase  their own catalog entries (ENTRY_PREFIXES)
 //   date                          formatDate; number: Intl; action: the game's words for it
@@ -19,7 +20,7 @@
 // A message is a sentence: its first letter is a capital even when it starts
 // with a name a language writes in lower case ("rey de bellotas").
 // A key no catalog has (the bridge's technical refusals) shows the engine's text.
-import { ENTRY_PREFIXES, PARAM_KINDS } from "../param-kinds.js";
+import { CARD_FORMS, ENTRY_PREFIXES, PARAM_KINDS } from "../param-kinds.js";
 import { capitalized, formatDate, formatList, has, t } from "../texts.js";
 import { seatWho } from "./layout.js";
 
@@ -89,6 +90,10 @@ export function formatMessage(message, ctx = {}, names = PLAIN_NAMES) {
   if (!known) return message.text || message.key || "";
   const params = message.params || {};
   const words = {};
-  for (const [name, value] of Object.entries(params)) words[name] = paramWords(name, value, ctx, names);
+  for (const [name, value] of Object.entries(params)) {
+    words[name] = paramWords(name, value, ctx, names);
+    // A card's forms for {{card:acc}} (texts.js): its name with the article.
+    if (PARAM_KINDS[name] === "card") for (const form of CARD_FORMS) words[`${name}:${form}`] = names.card(String(value), form);
+  }
   return capitalized(t(message.key, words, variantFor(message.key, params, ctx.seating)));
 }
