@@ -104,3 +104,14 @@ def build_openings(out: Path, puzzles: Path = PUZZLES, openings: Path = OPENINGS
     if missing:
         log(f"WARNING: {missing} dailies with par have no opening: run `python3 build.py pin`")
     return checked
+
+
+def opening_days(site_openings: Path) -> dict[str, list[str]]:
+    """Per game, the first and the last day with an opening in the site (the page
+    asks for an opening only inside that span: no request that can only fail)."""
+    spans = {}
+    for game_dir in sorted(p for p in site_openings.iterdir() if p.is_dir()):
+        days = sorted(path.stem for path in game_dir.glob("*.json"))
+        if days:
+            spans[game_dir.name] = [days[0], days[-1]]
+    return spans

@@ -13,7 +13,7 @@ from sitebuild.docs import build_docs
 from sitebuild.icons import write_icons
 from sitebuild.integrity import sri
 from sitebuild.offline import write_service_worker
-from sitebuild.openings import build_openings
+from sitebuild.openings import build_openings, opening_days
 from sitebuild.paths import ENGINE, NODE_MODULES, SITE, WEB, log
 from sitebuild.puzzles import build_puzzles
 from sitebuild.runtime import compiled_stdlib, copy_pyodide
@@ -126,6 +126,7 @@ def build(site: Path = SITE, snapshot: str = "device") -> dict[str, object]:
         "wheel_mount": mount,
         "engine_modules": engine_modules(),
         "snapshot": snapshot,
+        "openings": opening_days(site / "openings") if (site / "openings").is_dir() else {},
     }
     info["snapshot_key"] = snapshot_key(site, info)
     if snapshot == "shipped":

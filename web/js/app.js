@@ -426,7 +426,7 @@ export class App {
     // daily, or when today's daily is the one that cannot be opened).
     if (fromUrl) history.replaceState(null, "", this.keptKnobs());
     this.params = new URLSearchParams(location.search);
-    if (!this.game.response) {
+    if (!this.game.response || this.game.previewing) { // a copy drawn at first paint is no game
       if (payload.key === "daily_not_pinned" || !haveToday) await this.openFree({});
       else await this.openToday();
     }

@@ -6,6 +6,7 @@
 // and a kept one only if it is the state of the save beside it: a stale or
 // corrupt copy is ignored, never shown (the engine opens the daily as before).
 // No rule logic: the engine's answer replaces the copy as soon as it is ready.
+import { BUILD_INFO } from "./build-info.js";
 import { localDate } from "./dates.js";
 import { gameFrom } from "./games/games.js";
 import { SAVE_FORMAT, SETTINGS_KEY, dailySlot } from "./storage.js";
@@ -53,6 +54,9 @@ export function keptState(entry, game, date) {
 }
 
 async function pinnedOpening(game, date) {
+  // Only inside the span the build pinned (a request outside it could only fail).
+  const span = (BUILD_INFO.openings || {})[game];
+  if (!span || date < span[0] || date > span[1]) return null;
   try {
     const url = new URL(`../openings/${encodeURIComponent(game)}/${encodeURIComponent(date)}.json`, import.meta.url);
     const reply = await fetch(url);
