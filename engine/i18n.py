@@ -43,6 +43,12 @@ Given the ``game``, cards are named in words as the page names them:
 >>> card_words("LU", "de", "karnoffel", "dat"), card_words("LU", "en", "karnoffel", "dat")
 ('dem Laub-Unter', 'Leaves Unter')
 
+A weak noun takes its declined form where the catalog gives one
+(``card.declined.<faces>.<rank>.<form>``):
+
+>>> [card_words("CJ", "de", "doppelkopf", form) for form in ("nom", "acc", "dat")]
+['der Kreuz-Bube', 'den Kreuz-Buben', 'dem Kreuz-Buben']
+
 Without a game a card stays its notation, form or not: the engine's own text.
 """
 
@@ -78,7 +84,7 @@ PLACEHOLDER = re.compile(r"\{\{(\w+)(?::\w+)?\}\}")
 CARD_FORMS = ("nom", "acc", "dat")
 #: Catalog entries only a language whose words inflect has (German): a card's
 #: article by form and gender, and each rank's gender by the game's faces.
-GRAMMAR_PREFIXES = ("card.article.", "card.gender.")
+GRAMMAR_PREFIXES = ("card.article.", "card.gender.", "card.declined.")
 #: How each game names its cards: the catalog entries of a card's name, its
 #: suits (by the notation's suit letter) and ranks, and the gender key's faces.
 _CARD_NAMING = {
@@ -187,7 +193,8 @@ def card_words(notation: str, language: str, game: str, form: str = "") -> str:
     suit, rank = notation[0], notation[1:]
     suit_key, rank_key = f"{suit_prefix}{suit_letters.get(suit, suit)}", f"{rank_prefix}{rank}"
     name = entries[name_key].replace("{{suit}}", entries.get(suit_key, suit))
-    name = name.replace("{{rank}}", entries.get(rank_key, rank))
+    declined = entries.get(f"card.declined.{faces}.{rank}.{form}") if form else None
+    name = name.replace("{{rank}}", declined or entries.get(rank_key, rank))
     gender = entries.get(f"card.gender.{faces}.{rank}", "")
     article = entries.get(f"card.article.{form}.{gender}", "") if form and gender else ""
     return f"{article} {name}" if article else name

@@ -191,6 +191,8 @@ def problems_of(
     found = []
     if language == "zh":
         found += spacing_problems(text)
+    if language == "de" and (weak := re.search(r"\b(?:den|dem) [\w-]+-Bube\b", text)):
+        found.append(f"a weak noun not declined: {weak.group(0)!r}")
     if language in RANK_WORDS and job.get("message"):
         found += [
             f"card named with a digit: {name!r}"
@@ -218,14 +220,28 @@ def problems_of(
             placed = placed_names.count(name)
             for code in str(value).split(","):
                 # (not inside a longer word: "eine der beiden Kreuz-Damen")
-                said = len(
-                    re.findall(rf"{re.escape(cards[code])}(?![a-zà-ÿ])", text, re.IGNORECASE)
+                said = sum(
+                    len(re.findall(rf"{re.escape(name)}(?![a-zà-ÿ])", text, re.IGNORECASE))
+                    for name in spoken_forms(cards[code], language)
                 )
                 if said == 0:
                     found.append(f"{name}: {code} is not named ({cards[code]!r})")
                 elif said > placed and job["key"] not in NAMED_AGAIN:
                     found.append(f"{name}: {cards[code]!r} is said {said} times")
     return found
+
+
+def spoken_forms(name: str, language: str) -> set[str]:
+    """A card's name and its declined forms (German "Kreuz-Buben": card.declined.*)."""
+    entries = catalog(language)
+    forms = {name}
+    for key, declined in entries.items():
+        if key.startswith("card.declined."):
+            faces, rank = key.split(".")[2:4]
+            for base in (entries.get(f"rank.{faces}.{rank}"), entries.get(f"dk.rank.{rank}")):
+                if base and name.endswith(base):
+                    forms.add(name[: -len(base)] + declined)
+    return forms
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -250,6 +266,7 @@ def test_a_card_asked_for_in_a_form_has_its_article_on_the_page_as_in_the_engine
     params = {"SK": "den Pik-König / dem Pik-König / der Pik-König / Pik-König"}
     params |= {"H10": "die Herz-Zehn / der Herz-Zehn / die Herz-Zehn / Herz-Zehn"}
     params |= {"CA": "das Kreuz-Ass / dem Kreuz-Ass / das Kreuz-Ass / Kreuz-Ass"}
+    params |= {"CJ": "den Kreuz-Buben / dem Kreuz-Buben / der Kreuz-Bube / Kreuz-Bube"}
     todo = [
         {"id": card, "key": "x", "params": {"card": card}, "game": "doppelkopf", "message": True}
         for card in params
@@ -270,8 +287,8 @@ def test_a_card_asked_for_in_a_form_has_its_article_on_the_page_as_in_the_engine
     wanted = {**params, "LU": "Den Laub-Unter / dem Laub-Unter / der Laub-Unter / Laub-Unter"}
     wanted = {card: text[0].upper() + text[1:] for card, text in wanted.items()}  # (a sentence)
     assert rendered == wanted
-    engine = [card_words(card, "de", "doppelkopf", "acc") for card in ("SK", "H10", "CA")]
-    assert engine == ["den Pik-König", "die Herz-Zehn", "das Kreuz-Ass"]
+    engine = [card_words(card, "de", "doppelkopf", "acc") for card in ("SK", "H10", "CA", "CJ")]
+    assert engine == ["den Pik-König", "die Herz-Zehn", "das Kreuz-Ass", "den Kreuz-Buben"]
     # A language without articles names the card alone, in any form.
     english = {**catalog("en"), "x": entries["x"]}
     payload = json.dumps({"language": "en", "entries": english, "jobs": todo[:1]})
@@ -313,6 +330,11 @@ def test_the_checks_catch_what_they_look_for() -> None:
     ]
     assert problems_of(job, "7 Herz-9", {"CQ": "Herz-9"}, entry, "de") == [
         "card named with a digit: 'Herz-9'"
+    ]
+    bube = {"CQ": "Kreuz-Bube"}
+    assert problems_of(job, "7 mit dem Kreuz-Buben", bube, entry, "de") == []
+    assert problems_of(job, "7 mit dem Kreuz-Bube", bube, entry, "de") == [
+        "a weak noun not declined: 'dem Kreuz-Bube'"
     ]
 
 

@@ -8,7 +8,13 @@ const FRENCH_SYMBOLS = { A: "♣", L: "♠", H: "♥", B: "♦" };
 /** The card's name in words (for screen readers and tooltips). */
 export function cardName(notation, faces = "german", form = "") {
   const { suit, rank } = splitCard(notation);
-  return withArticle(t("card.name", { suit: suitName(suit, faces), rank: rankName(rank, faces) }), rank, faces, form);
+  return withArticle(t("card.name", { suit: suitName(suit, faces), rank: rankInForm(rankName(rank, faces), rank, faces, form) }), rank, faces, form);
+}
+
+/** A rank's word as its `form` declines it, where the catalog says so ("den Kreuz-Buben"). */
+export function rankInForm(word, rank, faces, form) {
+  const key = `card.declined.${faces}.${rank}.${form}`;
+  return form && has(key) ? t(key) : word;
 }
 
 /**
