@@ -163,10 +163,9 @@ def js_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     yield target
 
 
-@cache
-def _rendered(language: str, js_dir: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    todo = jobs(language)
-    payload = json.dumps({"language": language, "entries": catalog(language), "jobs": todo})
+def _render_in_node(js_dir: Path, language: str, entries: dict[str, str], todo: list[Any]) -> Any:
+    """The page's own formatters (tests/render_texts.mjs) on ``todo``: {id: result}."""
+    payload = json.dumps({"language": language, "entries": entries, "jobs": todo})
     done = subprocess.run(
         ["node", str(RENDER), str(js_dir)],
         input=payload,
@@ -175,7 +174,13 @@ def _rendered(language: str, js_dir: Path) -> tuple[list[dict[str, Any]], dict[s
         check=True,
         timeout=120,
     )
-    rendered: dict[str, Any] = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+@cache
+def _rendered(language: str, js_dir: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    todo = jobs(language)
+    rendered: dict[str, Any] = _render_in_node(js_dir, language, catalog(language), todo)
     return todo, rendered
 
 
@@ -274,16 +279,8 @@ def test_a_card_asked_for_in_a_form_has_its_article_on_the_page_as_in_the_engine
     todo.append(
         {"id": "LU", "key": "x", "params": {"card": "LU"}, "game": "karnoffel", "message": True}
     )
-    payload = json.dumps({"language": "de", "entries": entries, "jobs": todo})
-    done = subprocess.run(
-        ["node", str(RENDER), str(js_dir)],
-        input=payload,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    rendered = {key: value["text"] for key, value in json.loads(done.stdout).items()}
+    done = _render_in_node(js_dir, "de", entries, todo)
+    rendered = {key: value["text"] for key, value in done.items()}
     wanted = {**params, "LU": "Den Laub-Unter / dem Laub-Unter / der Laub-Unter / Laub-Unter"}
     wanted = {card: text[0].upper() + text[1:] for card, text in wanted.items()}  # (a sentence)
     assert rendered == wanted
@@ -291,16 +288,9 @@ def test_a_card_asked_for_in_a_form_has_its_article_on_the_page_as_in_the_engine
     assert engine == ["den Pik-König", "die Herz-Zehn", "das Kreuz-Ass", "den Kreuz-Buben"]
     # A language without articles names the card alone, in any form.
     english = {**catalog("en"), "x": entries["x"]}
-    payload = json.dumps({"language": "en", "entries": english, "jobs": todo[:1]})
-    done = subprocess.run(
-        ["node", str(RENDER), str(js_dir)],
-        input=payload,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
+    assert _render_in_node(js_dir, "en", english, todo[:1])["SK"]["text"] == " / ".join(
+        ["King of Spades"] * 4
     )
-    assert json.loads(done.stdout)["SK"]["text"] == " / ".join(["King of Spades"] * 4)
 
 
 def test_every_param_of_an_engine_message_has_a_kind() -> None:
