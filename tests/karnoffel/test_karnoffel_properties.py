@@ -39,7 +39,7 @@ def test_trick_winner_is_a_card_of_the_trick(cards: list[Card], chosen: Suit, ru
     assert result.winner == winner_index(cards, chosen, rule)
     winner = cards[result.winner]
     assert dict(result.reason.params)["card"] == winner.notation
-    assert result.reason.text.startswith(f"{winner.notation} ")
+    assert result.reason.text.startswith(f"The {winner.notation} ")
     # Only the led suit or the chosen suit can win.
     assert winner.suit in (cards[0].suit, chosen)
     # A Devil wins only when led; the Karnöffel always wins.

@@ -489,7 +489,7 @@ def test_completed_tricks_come_with_winner_and_reason() -> None:
         state.apply_action(stream.choice(state.legal_actions()))
     trick = state.view(0)["played"][0]
     winner_card = next(c["card"] for c in trick["cards"] if c["seat"] == trick["winner"])
-    assert trick["reason"]["text"].startswith(f"{winner_card} wins")
+    assert trick["reason"]["text"].startswith(f"The {winner_card} wins")
     assert trick["reason"]["key"].startswith("win_")
 
 

@@ -163,6 +163,24 @@ def test_a_bad_friends_table_is_set_aside(browser: Any, site_url: str) -> None:
         sp.assert_clean()
 
 
+#: Holds the engine's next review answer until ``globalThis.releaseReview()``;
+#: ``reviewAnswered`` turns true once the page has had it.
+HOLD_REVIEW_JS = """() => {
+  const engine = globalThis.stichtag.engine;
+  const request = engine.request.bind(engine);
+  engine.request = (req, options) => {
+    if (req.op !== "review") return request(req, options);
+    engine.request = request;
+    return new Promise((resolve) => {
+      globalThis.releaseReview = () => request(req, options).then((reply) => {
+        resolve(reply);
+        setTimeout(() => { globalThis.reviewAnswered = true; }, 0);
+      });
+    });
+  };
+}"""
+
+
 def test_the_deal_just_finished_is_reviewed_from_the_panel_and_play_goes_on(
     browser: Any, site_url: str
 ) -> None:
@@ -170,8 +188,17 @@ def test_the_deal_just_finished_is_reviewed_from_the_panel_and_play_goes_on(
         open_site(sp)
         between = play(sp, until=lambda now: now["phase"] == "deal")
         assert between["phase"] == "deal", "the daily ended without a deal on show"
-        sp.page.click("#table .panel-button.panel-review")
         review = sp.page.locator("dialog[data-dialog=review][open]")
+        # Closed while the engine works on it, the review stays closed when the answer comes.
+        sp.page.evaluate(HOLD_REVIEW_JS)
+        sp.page.click("#table .panel-button.panel-review")
+        expect(review.locator(".review-loading")).to_be_visible()
+        sp.page.click("dialog[data-dialog=review][open] .app-dialog-close")
+        expect(review).to_have_count(0)
+        sp.page.evaluate("() => globalThis.releaseReview()")
+        sp.page.wait_for_function("() => globalThis.reviewAnswered === true")
+        expect(review).to_have_count(0)
+        sp.page.click("#table .panel-button.panel-review")
         expect(review.locator(".review-deal")).to_have_count(1)
         title = review.locator(".review-deal-title")
         expect(title).to_be_focused()

@@ -157,7 +157,7 @@ def test_a_seed_too_long_in_the_url_gets_a_notice_and_a_fresh_game(
 ) -> None:
     with site_context(browser, site_url) as sp:
         open_site(sp, f"seed={'x' * 10_000}")
-        expect(_notice(sp, "bad-seed")).to_contain_text("has 1 to 200 characters")
+        expect(_notice(sp, "bad-seed")).to_contain_text("must have 1 to 200 characters")
         now = state(sp)
         assert now["legal"], "the table is playable"
         assert now["save"]["seed"].startswith("free/")

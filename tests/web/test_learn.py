@@ -145,7 +145,7 @@ def test_a_wrong_move_is_refused_and_explained_in_words_with_no_take_back(
         refusal.wait_for()
         text = refusal.inner_text()
         # The move in words (not its notation), and the step's own explanation of it.
-        assert text.startswith("Not Bells Unter this time.")
+        assert text.startswith("Not the Bells Unter this time.")
         assert "'BU'" not in text and "BU" not in text.split()
         assert "Karnöffel, the strongest card of the deal" in text
         assert page.evaluate("globalThis.stichtag.game.response.save") == before

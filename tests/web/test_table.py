@@ -184,14 +184,14 @@ def test_an_unplayable_card_says_why(site_page: SitePage) -> None:
     button = page.locator(f".card-mine[data-card='{devil}']")
     assert button.get_attribute("aria-disabled") == "true"
     assert "Devil" in button.locator(".card-name").text_content()  # "Bells 7 (Devil)"
-    assert "may not lead the first trick" in button.get_attribute("title")
+    assert "may not be led to the first trick" in button.get_attribute("title")
     button.hover()
     hint = page.locator(".hand-hint")
-    assert "may not lead the first trick" in hint.inner_text()
+    assert "may not be led to the first trick" in hint.inner_text()
     # Clicking it plays nothing and says why.
     page.locator(".card-mine.legal").first.focus()
     button.click(force=True)
-    assert "may not lead the first trick" in hint.inner_text()
+    assert "may not be led to the first trick" in hint.inner_text()
     assert response(page)["view"]["hands"][0]["count"] == 5
     assert response(page)["view"]["trick"]["cards"] == []
     # While a computer is to play, every card says whose turn it is.

@@ -80,7 +80,11 @@ export async function openReview(dialog, { engine, game }, { latest = false } = 
   if (!response) return;
   const view = response.view;
   dialog.open(t("review.heading"), h("p", { class: "review-loading", role: "status" }, t("review.loading")));
+  // Closed (or showing something else) before the engine answers: it stays that way.
+  let dismissed = false;
+  dialog.whenClosed(() => { dismissed = true; });
   const reply = await engine.request({ op: "review" });
+  if (dismissed) return;
   const table = tables[view.game];
   const seats = seating(view);
   const faces = game.options && game.options.faces ? game.options.faces : undefined;
