@@ -7,7 +7,9 @@ example runs; Python there is about twice as slow, and the full count would
 make that one run a third of the suite's time. For the same reason a test
 marked ``heavy`` (a whole sweep: every point of a match, a strength sample, a
 daily replayed through every request) runs on CPython only; its lighter
-siblings run in both.
+siblings run in both. A test with many parameters (seeds, positions, rule sets)
+runs PYODIDE_PARAMETERS of them there, spread over the list: a platform
+difference shows in any of them, and CPython runs them all.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import pytest
 #: Share of each property's examples run inside Pyodide (at least MIN_EXAMPLES).
 PYODIDE_EXAMPLE_SHARE = 0.25
 MIN_EXAMPLES = 5
+#: How many of a parametrized test's cases run inside Pyodide (first, last and between).
+PYODIDE_PARAMETERS = 4
 
 
 #: Where the longest tests live, longest first: the run starts them first, so that
@@ -34,6 +38,21 @@ def _longest_first(item: pytest.Item) -> int:
     )
 
 
+def _spread_parameters(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The cases beyond PYODIDE_PARAMETERS of each parametrized test (evenly spread)."""
+    groups: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        if isinstance(item, pytest.Function) and item.name != item.originalname:
+            groups.setdefault(f"{item.path}::{item.originalname}", []).append(item)
+    spared: list[pytest.Item] = []
+    for cases in groups.values():
+        if len(cases) > PYODIDE_PARAMETERS:
+            last = len(cases) - 1
+            kept = {round(i * last / (PYODIDE_PARAMETERS - 1)) for i in range(PYODIDE_PARAMETERS)}
+            spared += [case for index, case in enumerate(cases) if index not in kept]
+    return spared
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if sys.platform != "emscripten":
         items.sort(key=_longest_first)
@@ -44,6 +63,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if heavy:
         config.hook.pytest_deselected(items=heavy)
         items[:] = [item for item in items if not item.get_closest_marker("heavy")]
+    spared = _spread_parameters(items)
+    if spared:
+        config.hook.pytest_deselected(items=spared)
+        gone = set(map(id, spared))
+        items[:] = [item for item in items if id(item) not in gone]
     for item in items:
         test = getattr(item, "obj", None)
         # What @settings attached to a @given test (Hypothesis reads it at run time).

@@ -1,6 +1,6 @@
 // The seats around the felt, as both tables draw them: each seat's name, role,
 // tags and hand (the table says what they are), and the trick in the middle.
-import { h } from "../dom.js";
+import { h, takeMarkup } from "../dom.js";
 import { renderTrick } from "./trick.js";
 
 /**
@@ -76,7 +76,7 @@ function patchHand(hand, fresh) {
     if (!old || old.tagName !== el.tagName) return el;
     kept.delete(key);
     syncAttributes(old, el);
-    if (old.innerHTML !== el.innerHTML) old.innerHTML = el.innerHTML;
+    takeMarkup(old, el);
     return old;
   });
   for (const gone of kept.values()) gone.remove();
