@@ -8,21 +8,19 @@ const FRENCH_SYMBOLS = { A: "♣", L: "♠", H: "♥", B: "♦" };
 /** The card's name in words (for screen readers and tooltips). */
 export function cardName(notation, faces = "german", form = "") {
   const { suit, rank } = splitCard(notation);
-  return withArticle(t("card.name", { suit: suitName(suit, faces), rank: rankInForm(rankName(rank, faces), rank, faces, form) }), rank, faces, form);
-}
-
-/** A rank's word as its `form` declines it, where the catalog says so ("den Kreuz-Buben"). */
-export function rankInForm(word, rank, faces, form) {
-  const key = `card.declined.${faces}.${rank}.${form}`;
-  return form && has(key) ? t(key) : word;
+  return nameInForm("card.name", suitName(suit, faces), rank, rankName(rank, faces), faces, form);
 }
 
 /**
- * A card's `name` with its definite article in `form` ("acc": "den Pik-König"),
- * where the language's catalog has articles (card.article.<form>.<gender>, the
- * gender by rank and faces: card.gender.<faces>.<rank>); else the name alone.
+ * A card's name from the catalog entry `key` ({{suit}}, {{rank}}), in `form`
+ * ("acc": "den Kreuz-Buben") where the language's catalog declines it: the
+ * rank's declined word (card.declined.<faces>.<rank>.<form>) and the definite
+ * article (card.article.<form>.<gender>, the gender by rank and faces:
+ * card.gender.<faces>.<rank>); else the plain name.
  */
-export function withArticle(name, rank, faces, form) {
+export function nameInForm(key, suitWord, rank, rankWord, faces, form = "") {
+  const declined = `card.declined.${faces}.${rank}.${form}`;
+  const name = t(key, { suit: suitWord, rank: form && has(declined) ? t(declined) : rankWord });
   const gender = `card.gender.${faces}.${rank}`;
   const article = form && has(gender) ? `card.article.${form}.${t(gender)}` : "";
   return article && has(article) ? `${t(article)} ${name}` : name;

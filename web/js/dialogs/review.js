@@ -3,8 +3,8 @@
 // the decision the engine marked, the better choice and why (the hints'
 // reasons). Only finished deals come from the engine: a deal in play shows no card.
 import { button, h } from "../dom.js";
-import { CARD_FORMS } from "../param-kinds.js";
 import { seatWho, seating } from "../table/layout.js";
+import { cardForms } from "../table/messages.js";
 import { tables } from "../table/tables.js";
 import { t } from "../texts.js";
 
@@ -58,15 +58,14 @@ function dealReview(deal, unit, words) {
     counter, body, h("div", { class: "review-actions" }, back, next));
 }
 
-/** A card param `name` in words, plain and in each form ({{card:acc}}, texts.js). */
-function cardWords(name, card, words) {
-  return Object.fromEntries([[name, words.card(card)], ...CARD_FORMS.map((form) => [`${name}:${form}`, words.card(card, form)])]);
-}
-
 function momentNode(moment, words, summary = false) {
   const isCard = moment.trick !== null;
   const what = isCard
-    ? t("review.moment_card", { number: moment.trick + 1, ...cardWords("card", moment.action, words), ...cardWords("best", moment.better, words) })
+    ? t("review.moment_card", {
+      number: moment.trick + 1,
+      card: words.card(moment.action), ...cardForms("card", moment.action, words.card),
+      best: words.card(moment.better), ...cardForms("best", moment.better, words.card),
+    })
     : t("review.moment_call", { action: words.action(moment.action), best: words.action(moment.better) });
   return h("div", { class: summary ? "review-moment review-moment-summary" : "review-moment" },
     h("p", { class: "review-moment-what" }, what),

@@ -8,7 +8,7 @@
 // French faces always: notation C/S/H/D + A, 10, K, Q, J, 9 is drawn with the
 // shared card art (cards.js) mapped onto its French suit shapes.
 import { cardBackSVG, cardSVG } from "../card-art.js";
-import { rankInForm, withArticle } from "../cards.js";
+import { nameInForm } from "../cards.js";
 import { h } from "../dom.js";
 import { rulesLink, sectionHref } from "../rules.js";
 import { formatList, formatNumber, formatSigned, has, nodes, sentences, t } from "../texts.js";
@@ -38,8 +38,7 @@ function rankWord(rank) {
 /** "Queen of Clubs". */
 function cardName(card, form = "") {
   const { suit, rank } = split(card);
-  const rankText = rankInForm(rankWord(rank), rank, "french", form);
-  return withArticle(t("dk.card.name", { rank: rankText, suit: suitWord(suit) }), rank, "french", form);
+  return nameInForm("dk.card.name", suitWord(suit), rank, rankWord(rank), "french", form);
 }
 
 /** A move in words: a call's name, an exchange's cards, else the card's name. */

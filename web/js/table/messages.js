@@ -80,6 +80,14 @@ function variantFor(key, params, seating) {
 }
 
 /**
+ * A card param `name` in each form a text may ask for, {{name:acc}} (texts.js):
+ * `nameCard(card, form)` names it with its article.
+ */
+export function cardForms(name, card, nameCard) {
+  return Object.fromEntries(CARD_FORMS.map((form) => [`${name}:${form}`, nameCard(card, form)]));
+}
+
+/**
  * `message` in words for the viewer. ctx: {seating?} (table/layout.js);
  * names: {card, suit, rank, action?} (notation -> words) of the message's game.
  */
@@ -92,8 +100,7 @@ export function formatMessage(message, ctx = {}, names = PLAIN_NAMES) {
   const words = {};
   for (const [name, value] of Object.entries(params)) {
     words[name] = paramWords(name, value, ctx, names);
-    // A card's forms for {{card:acc}} (texts.js): its name with the article.
-    if (PARAM_KINDS[name] === "card") for (const form of CARD_FORMS) words[`${name}:${form}`] = names.card(String(value), form);
+    if (PARAM_KINDS[name] === "card") Object.assign(words, cardForms(name, String(value), names.card));
   }
   return capitalized(t(message.key, words, variantFor(message.key, params, ctx.seating)));
 }
