@@ -423,15 +423,14 @@ def table_friends(seat: int, re: bool, revealed: Mapping[int, bool]) -> list[int
     """
     same = 1 + sum(is_re == re for other, is_re in revealed.items() if other != seat)
     other_party = sum(is_re != re for other, is_re in revealed.items() if other != seat)
-    return [
-        1
-        if other == seat
-        else (1 if revealed[other] == re else -1)
-        if other in revealed
-        else -1
-        if same == 2
-        else 1
-        if other_party == 2
-        else 0
-        for other in range(PLAYERS)
-    ]
+
+    def friend(other: int) -> int:
+        if other == seat:
+            return 1
+        if other in revealed:
+            return 1 if revealed[other] == re else -1
+        if same == 2:  # the seat's party is complete: the rest are the other one
+            return -1
+        return 1 if other_party == 2 else 0
+
+    return [friend(other) for other in range(PLAYERS)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from dk_ai_support import QUICK, hands_deal, position
@@ -132,15 +133,22 @@ def test_open_play_outs_play_a_whole_legal_hand(seed: str, steps: int) -> None:
     assert done.re_seats == simulation.finish(dealt, None).re_seats
 
 
+def _positions_in_play(
+    prefix: str, count: int, steps: int
+) -> Iterator[tuple[Knowledge, list[list[Card]]]]:
+    """Of the seeded positions ``prefix0`` … after ``steps`` actions, those in card
+    play: what the seat to play knows, and the whole deal as it stands."""
+    for number in range(count):
+        state = position(f"{prefix}{number}", steps)
+        if state.phase is Phase.PLAY:
+            known = read_view(state.view(state.current_player()))
+            yield known, [list(hand) for hand in state.hands]
+
+
 def test_open_play_outs_differ_from_the_heuristics_somewhere() -> None:
     """Guard: the switch changes play-outs (else the tests above prove nothing)."""
     differ = 0
-    for number in range(30):
-        state = position(f"differ{number}", 8)
-        if state.phase is not Phase.PLAY:
-            continue
-        known = read_view(state.view(state.current_player()))
-        world = [list(hand) for hand in state.hands]
+    for known, world in _positions_in_play("differ", 30, steps=8):
         plain, open_ = Simulation(known), Simulation(known, open_playouts=True)
         differ += plain.finish(plain.world(world), None) != open_.finish(open_.world(world), None)
     assert differ > 0
@@ -259,12 +267,7 @@ def test_hidden_parties_change_only_normal_games_play_outs() -> None:
     """A normal game's play-outs with the parties hidden differ somewhere from
     those with every party known; other games' are the same."""
     differ = same_elsewhere = 0
-    for number in range(40):
-        state = position(f"hidden{number}", 6)
-        if state.phase is not Phase.PLAY:
-            continue
-        known = read_view(state.view(state.current_player()))
-        world = [list(hand) for hand in state.hands]
+    for known, world in _positions_in_play("hidden", 40, steps=6):
         plain, hidden = Simulation(known), Simulation(known, hidden_parties=True)
         done = plain.finish(plain.world(world), None)
         hidden_done = hidden.finish(hidden.world(world), None)
