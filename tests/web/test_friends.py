@@ -193,6 +193,7 @@ def test_the_deal_just_finished_is_reviewed_from_the_panel_and_play_goes_on(
         sp.page.evaluate(HOLD_REVIEW_JS)
         sp.page.click("#table .panel-button.panel-review")
         expect(review.locator(".review-loading")).to_be_visible()
+        close_while_loading = review.locator(".app-dialog-close").bounding_box()
         sp.page.click("dialog[data-dialog=review][open] .app-dialog-close")
         expect(review).to_have_count(0)
         sp.page.evaluate("() => globalThis.releaseReview()")
@@ -200,6 +201,8 @@ def test_the_deal_just_finished_is_reviewed_from_the_panel_and_play_goes_on(
         expect(review).to_have_count(0)
         sp.page.click("#table .panel-button.panel-review")
         expect(review.locator(".review-deal")).to_have_count(1)
+        # The answer grows the dialog downwards: the close button stays under the finger.
+        assert review.locator(".app-dialog-close").bounding_box() == close_while_loading
         title = review.locator(".review-deal-title")
         expect(title).to_be_focused()
         assert review.locator(".review-hand").count() == 4  # every hand face up

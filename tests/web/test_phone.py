@@ -143,6 +143,8 @@ def tap_menu(page: Any, item: str) -> None:
 def dialog_fits_and_closes(page: Any, name: str, shot_name: str) -> None:
     dialog = page.locator(f"dialog[data-dialog='{name}'][open]")
     expect(dialog).to_be_visible()
+    # Photographed and measured with its content, not the "loading" line before it.
+    expect(dialog.locator("[role=status][class$='-loading']")).to_have_count(0)
     on_both_phones(page, shot_name, f"dialog[data-dialog='{name}']")
     tap(page, dialog.locator(".app-dialog-close"))
     expect(dialog).to_have_count(0)
