@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from sitebuild.compress import compress_site, head_start
@@ -109,12 +110,16 @@ def build(site: Path = SITE, snapshot: str = "device") -> dict[str, object]:
     mount = f"/lib/{wheel_name()}"
     wheel = build_wheel(site / "py", mounted_at=mount, stored=True)
     full_stdlib = compiled_stdlib(version)
-    stdlib = trimmed_stdlib(full_stdlib, traced_modules(full_stdlib, wheel, mount))
+    # The trace is a Node process (about a minute on a fresh clone): the puzzles, the
+    # openings and the rules pages are checked and built beside it.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        tracing = pool.submit(traced_modules, full_stdlib, wheel, mount)
+        build_puzzles(site)
+        build_openings(site)
+        build_docs(site)
+        write_icons(site / "icons")
+        stdlib = trimmed_stdlib(full_stdlib, tracing.result())
     shutil.copy2(stdlib, site / "pyodide" / "python_stdlib.zip")
-    build_puzzles(site)
-    build_openings(site)
-    build_docs(site)
-    write_icons(site / "icons")
 
     info: dict[str, object] = {
         "pyodide_version": version,

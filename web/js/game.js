@@ -71,6 +71,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     busy: false, // a player's request is in flight
     looping: false, // the computer loop runs
     loopWanted: false,
+    drawOwed: false, // a state was taken without drawing it (moves made at once, see runLoop)
     idleWaiters: [],
     chain: Promise.resolve(), // the requests in flight, one after the other
     focusedCard: null, // the card the keyboard (or pointer) is on
@@ -166,6 +167,7 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
 
   function draw(extra = {}) {
     if (!state.response) return;
+    state.drawOwed = false;
     const view = state.response.view;
     const before = document.activeElement;
     const focusInTable = root.contains(before) || before === document.body || !before;
@@ -330,8 +332,9 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     parts.error.replaceChildren();
   }
 
-  /** Take a successful state response of `owner`'s match: store, draw, announce, tell the hooks. */
-  function accept(answer, owner) {
+  /** Take a successful state response of `owner`'s match: store, draw (unless `unseen`:
+   * the caller draws once a run of moves made at once ends), announce, tell the hooks. */
+  function accept(answer, owner, { unseen = false } = {}) {
     const before = state.preview ? null : state.response; // a copy was never the engine's
     state.preview = null;
     root.dataset.preview = "";
@@ -341,7 +344,8 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
     const view = answer.view;
     const played = answer.played;
     const entered = played && played.kind === "card" ? { seat: played.seat, card: played.action } : null;
-    draw({ entered });
+    if (unseen) state.drawOwed = true;
+    else draw({ entered });
     const table = tableOf(view);
     const ctx = context(view);
     announce(table.describeMove(before, answer, ctx));
@@ -455,11 +459,15 @@ export function createGame({ engine, root, hooks = {}, options = {} }) {
           break;
         }
         if (gen !== state.generation) continue;
-        accept(answer, owner);
+        // Computer moves made at once (pace 0, or a match's opening moves) are drawn once,
+        // after the last of them: a table drawn between them would never be seen.
+        const atOnce = (state.openingMoves || pace() === 0) && state.loopWanted && computerToAct(answer);
+        accept(answer, owner, { unseen: atOnce });
       }
     } finally {
       state.looping = false;
       state.loopWanted = false;
+      if (state.drawOwed) draw();
       if (state.response) root.dataset.busy = String(state.busy);
       sendQueued();
       settleIdle();
