@@ -130,11 +130,15 @@ class SiteServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 
 def make_server(
-    directory: Path = SITE, host: str = "127.0.0.1", port: int = 0, quiet: bool = False
+    directory: Path = SITE,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    quiet: bool = False,
+    handler_class: type[SiteHandler] = SiteHandler,
 ) -> SiteServer:
     """An HTTP server for ``directory`` (port 0 = any free port); not started."""
     handler = functools.partial(
-        type("Handler", (SiteHandler,), {"quiet": quiet}), directory=str(directory)
+        type("Handler", (handler_class,), {"quiet": quiet}), directory=str(directory)
     )
     return SiteServer((host, port), handler)
 

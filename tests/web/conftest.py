@@ -81,7 +81,9 @@ def site_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
-    server = make_server(site_dir, "127.0.0.1", 0, quiet=True)
+    from snapshot_support import SnapshotHandler  # it imports this module
+
+    server = make_server(site_dir, "127.0.0.1", 0, quiet=True, handler_class=SnapshotHandler)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from conftest import SERVICE_WORKERS, SitePage
+from snapshot_support import keep_snapshot
 
 #: A local date after daily #1 (2026-12-01): today's daily is #3.
 TODAY = "2026-12-03"
@@ -35,26 +36,27 @@ def site_context(
     storage: dict[str, str] | None = None,
     clipboard: bool = False,
     service_worker: bool = False,
+    first_visit: bool | None = None,
 ) -> Iterator[SitePage]:
     """A fresh browser context whose clock says ``today`` (local time), like conftest's site_page
-    (``service_worker``: the site's service worker runs, for the tests of offline use)."""
+    (``service_worker``: the site's service worker runs, for the tests of offline use).
+    The engine's memory snapshot is already kept, as from a person's second visit on,
+    unless ``first_visit`` (the default with the service worker: the offline tests
+    check how the snapshot is kept)."""
     context = browser.new_context(service_workers="allow" if service_worker else SERVICE_WORKERS)
     if clipboard:
         context.grant_permissions(
             ["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/")
         )
-    sp = watched_page(context, site_url)
+    if first_visit is None:
+        first_visit = service_worker
+    sp = watched_page(context, site_url, browser=None if first_visit else browser)
     page = sp.page
     y, m, d = (int(part) for part in today.split("-"))
     page.clock.set_fixed_time(datetime(y, m, d, hour, 0, 0))
     if init_script:
         page.add_init_script(init_script)
-    if storage:
-        page.add_init_script(
-            "(() => { const items = " + json.dumps(storage) + ";"
-            " if (sessionStorage.getItem('seeded')) return; sessionStorage.setItem('seeded', '1');"
-            " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); })();"
-        )
+    seed_local_storage(page, storage)
     try:
         yield sp
     finally:
@@ -110,6 +112,17 @@ def wait_for_change(sp: SitePage, seen: dict[str, Any], timeout_ms: int = 60_000
     )
 
 
+def seed_local_storage(page: Any, storage: dict[str, str] | None) -> None:
+    """Put ``storage`` in localStorage before the page's first visit (and only then: a
+    reload finds what the site made of it)."""
+    if storage:
+        page.add_init_script(
+            "(() => { const items = " + json.dumps(storage) + ";"
+            " if (sessionStorage.getItem('seeded')) return; sessionStorage.setItem('seeded', '1');"
+            " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); })();"
+        )
+
+
 def local_storage(sp: SitePage) -> dict[str, str]:
     return sp.page.evaluate(
         "() => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('stichtag:'))"
@@ -117,9 +130,12 @@ def local_storage(sp: SitePage) -> dict[str, str]:
     )
 
 
-def watched_page(context: Any, site_url: str) -> SitePage:
-    """A new page of ``context`` whose console errors and requests its SitePage records."""
+def watched_page(context: Any, site_url: str, browser: Any = None) -> SitePage:
+    """A new page of ``context`` whose console errors and requests its SitePage records
+    (given the ``browser``: the context already keeps the engine's memory snapshot)."""
     page = context.new_page()
+    if browser is not None:
+        keep_snapshot(browser, page, site_url)
     sp = SitePage(page=page, base_url=site_url)
 
     def on_console(msg: Any) -> None:

@@ -9,7 +9,6 @@ element at the point tapped; ``page_fits`` checks that nothing widens the page."
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import SERVICE_WORKERS, SitePage
-from daily_support import watched_page
+from daily_support import seed_local_storage, watched_page
 
 #: The phones of the issue: (width, height, device pixel ratio).
 PHONES = {"360x740": (360, 740, 2), "390x844": (390, 844, 3)}
@@ -40,9 +39,11 @@ def phone_context(
     today: str = "2026-12-03",
     storage: dict[str, str] | None = None,
     mobile: bool = True,
+    first_visit: bool = False,
 ) -> Iterator[SitePage]:
     """A fresh phone (``mobile=False``: a desktop browser of that size) on ``today``,
-    with ``storage`` in localStorage before the first visit."""
+    with ``storage`` in localStorage before the first visit; the engine's memory
+    snapshot is already kept unless ``first_visit`` (see daily_support.site_context)."""
     width, height, scale = PHONES[phone] if phone in PHONES else (*map(int, phone.split("x")), 1)
     options: dict[str, Any] = {
         "locale": locale,
@@ -52,16 +53,11 @@ def phone_context(
     if mobile:
         options.update(is_mobile=True, has_touch=True, device_scale_factor=scale)
     context = browser.new_context(**options)
-    sp = watched_page(context, site_url)
+    sp = watched_page(context, site_url, browser=None if first_visit else browser)
     page = sp.page
     y, m, d = (int(part) for part in today.split("-"))
     page.clock.set_fixed_time(datetime(y, m, d, 10, 0, 0))
-    if storage:
-        page.add_init_script(
-            "(() => { const items = " + json.dumps(storage) + ";"
-            " if (sessionStorage.getItem('seeded')) return; sessionStorage.setItem('seeded', '1');"
-            " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); })();"
-        )
+    seed_local_storage(page, storage)
     try:
         yield sp
     finally:

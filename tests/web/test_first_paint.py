@@ -88,7 +88,7 @@ def played_state(sp: SitePage, actions: int) -> dict[str, Any]:
 def test_a_cold_visit_draws_the_opening_and_plays_a_queued_click_once(
     browser: Any, site_url: str
 ) -> None:
-    with site_context(browser, site_url) as sp, held(sp) as engine:
+    with site_context(browser, site_url, first_visit=True) as sp, held(sp) as engine:
         sp.goto("?" + KNOBS)
         assert first_paint(sp) == "opening"
         cards = hand(sp)
@@ -104,7 +104,7 @@ def test_a_cold_visit_draws_the_opening_and_plays_a_queued_click_once(
         sp.assert_clean()
     assert queued["save"]["actions"][opened] == legal[0]
     # Without the queue: the same click once the engine is ready gives the very same game.
-    with site_context(browser, site_url) as sp:
+    with site_context(browser, site_url, first_visit=True) as sp:
         sp.goto("?" + KNOBS)
         sp.wait_engine_ready(timeout_ms=150_000)
         sp.page.click(f'#table .card-mine[data-card="{legal[0]}"]')
@@ -117,7 +117,7 @@ def test_a_cold_visit_draws_the_opening_and_plays_a_queued_click_once(
 def test_a_warm_visit_and_a_reload_mid_game_draw_the_kept_state_first(
     browser: Any, site_url: str
 ) -> None:
-    with site_context(browser, site_url) as sp:
+    with site_context(browser, site_url, first_visit=True) as sp:
         sp.goto("?" + KNOBS)
         sp.wait_engine_ready(timeout_ms=150_000)
         opening = state(sp)
@@ -146,7 +146,7 @@ def test_a_warm_visit_and_a_reload_mid_game_draw_the_kept_state_first(
 
 
 def test_a_stale_or_corrupt_kept_state_is_never_drawn(browser: Any, site_url: str) -> None:
-    with site_context(browser, site_url) as sp:
+    with site_context(browser, site_url, first_visit=True) as sp:
         sp.goto("?" + KNOBS)
         sp.wait_engine_ready(timeout_ms=150_000)
         opening = state(sp)
@@ -157,7 +157,9 @@ def test_a_stale_or_corrupt_kept_state_is_never_drawn(browser: Any, site_url: st
     stale = dict(entry, shown=dict(entry["shown"], save=dict(entry["save"], actions=[])))
     corrupt = dict(entry, shown={"ok": True, "view": "not a view"})
     for kept in (stale, corrupt):
-        with site_context(browser, site_url, storage={DAILY_SLOT: json.dumps(kept)}) as sp:
+        with site_context(
+            browser, site_url, storage={DAILY_SLOT: json.dumps(kept)}, first_visit=True
+        ) as sp:
             with held(sp) as engine:
                 sp.goto("?" + KNOBS)
                 assert first_paint(sp) == "none"
@@ -170,7 +172,7 @@ def test_a_stale_or_corrupt_kept_state_is_never_drawn(browser: Any, site_url: st
 
 
 def test_on_a_phone_the_opening_is_drawn_and_a_tap_is_queued(browser: Any, site_url: str) -> None:
-    with phone_context(browser, site_url, today=TODAY) as sp, held(sp) as engine:
+    with phone_context(browser, site_url, today=TODAY, first_visit=True) as sp, held(sp) as engine:
         sp.goto("?" + KNOBS)
         assert first_paint(sp) == "opening"
         legal = [c["card"] for c in hand(sp) if c["legal"]]
@@ -186,7 +188,7 @@ def test_on_a_phone_the_opening_is_drawn_and_a_tap_is_queued(browser: Any, site_
 def test_a_doppelkopf_call_before_the_engine_is_ready_is_queued(
     browser: Any, site_url: str
 ) -> None:
-    with site_context(browser, site_url) as sp, held(sp) as engine:
+    with site_context(browser, site_url, first_visit=True) as sp, held(sp) as engine:
         sp.goto("?game=doppelkopf&" + KNOBS)
         assert first_paint(sp) == "opening"
         assert len(hand(sp)) == 12 and not engine_ready(sp)

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import ROOT, SERVICE_WORKERS, SitePage
-from daily_support import TODAY, state, wait_for_change
+from daily_support import TODAY, seed_local_storage, state, wait_for_change, watched_page
 from menu_support import show_menu_item
 
 from engine.bridge import Session
@@ -170,27 +170,13 @@ def localized(
     browser: Any, site_url: str, locale: str, storage: dict[str, str]
 ) -> Iterator[SitePage]:
     """A browser context with ``locale`` (navigator.languages follows), today's date
-    and ``storage`` in localStorage before the first visit; records like conftest's site_page."""
+    and ``storage`` in localStorage before the first visit; records like conftest's site_page
+    (the engine's memory snapshot already kept, see daily_support.site_context)."""
     context = browser.new_context(locale=locale, service_workers=SERVICE_WORKERS)
-    page = context.new_page()
-    sp = SitePage(page=page, base_url=site_url)
-
-    def on_console(msg: Any) -> None:
-        sp.console_messages.append(f"[{msg.type}] {msg.text}")
-        if msg.type == "error":
-            sp.console_errors.append(f"[{msg.type}] {msg.text} @ {msg.location}")
-
-    page.on("console", on_console)
-    page.on("worker", lambda worker: worker.on("console", on_console))
-    page.on("pageerror", lambda err: sp.console_errors.append(f"[pageerror] {err}"))
-    context.on("request", lambda req: sp.requests.append(req.url))
+    sp = watched_page(context, site_url, browser=browser)
     y, m, d = (int(part) for part in TODAY.split("-"))
-    page.clock.set_fixed_time(datetime(y, m, d, 10, 0, 0))
-    page.add_init_script(
-        "(() => { const items = " + json.dumps(storage) + ";"
-        " if (sessionStorage.getItem('seeded')) return; sessionStorage.setItem('seeded', '1');"
-        " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); })();"
-    )
+    sp.page.clock.set_fixed_time(datetime(y, m, d, 10, 0, 0))
+    seed_local_storage(sp.page, storage)
     try:
         yield sp
     finally:
