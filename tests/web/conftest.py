@@ -148,9 +148,15 @@ class SitePage:
 
 
 @pytest.fixture()
-def site_page(browser: Any, site_url: str) -> Iterator[SitePage]:
+def site_page(browser: Any, site_url: str, request: Any) -> Iterator[SitePage]:
+    """A page in a fresh context that keeps the engine's snapshot as from a second visit
+    on (see snapshot_support), or, for a test marked ``first_visit``, a first visit."""
+    from snapshot_support import keep_snapshot  # it imports this module
+
     context = browser.new_context(service_workers=SERVICE_WORKERS)
     page = context.new_page()
+    if request.node.get_closest_marker("first_visit") is None:
+        keep_snapshot(browser, page, site_url)
     sp = SitePage(page=page, base_url=site_url)
 
     def on_console(msg: Any) -> None:

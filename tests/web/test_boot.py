@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import SitePage
+
+pytestmark = pytest.mark.first_visit  # the boot of a first visit, snapshot made here
 
 
 def test_table_paints_and_engine_becomes_ready(site_page: SitePage) -> None:

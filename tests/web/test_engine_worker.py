@@ -14,6 +14,9 @@ from conftest import SitePage
 
 from sitebuild.server import make_server
 
+#: The worker's boot and its failures, as on a first visit (no snapshot kept yet).
+pytestmark = pytest.mark.first_visit
+
 # Plays a whole match through the worker. The choice among the engine's own
 # `legal` actions is the test's; no rule is computed here.
 PLAY_MATCH_JS = """

@@ -15,10 +15,15 @@ import pytest
 from menu_support import choose_menu
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
+from snapshot_support import keep_snapshot
 
 from engine import records
 from engine.games import build_match
 from tests.web.conftest import IGNORED_CONSOLE_ERRORS, ROOT, SERVICE_WORKERS, SitePage
+
+#: How long a step between pages may take: generous, for two workers' Chromiums on two
+#: busy cores (CI once waited more than 20 s for a rejoined guest's table).
+WAIT_MS = 60_000
 
 OPEN_SEAT_LINK_JS = """(seat) => {
   const input = document.querySelector(`.room-invite[data-seat='${seat}'] .room-link`);
@@ -69,6 +74,7 @@ def contexts(browser: Any, site_url: str) -> Iterator[Any]:
     def make(locale: str) -> SitePage:
         context = browser.new_context(service_workers=SERVICE_WORKERS, locale=locale)
         page = context.new_page()
+        keep_snapshot(browser, page, site_url)  # as from a second visit on
         sp = SitePage(page=page, base_url=site_url)
 
         def on_console(msg: Any) -> None:
@@ -108,7 +114,7 @@ def host_room(
 def join(host: SitePage, guest: SitePage, seat: int, name: str, *, paste: bool = False) -> str:
     """The friend opens the seat's invite, takes it, and the host opens the reply link
     (or, ``paste``, pastes it into the room panel)."""
-    invite = host.page.wait_for_function(OPEN_SEAT_LINK_JS, arg=seat, timeout=20_000).json_value()
+    invite = host.page.wait_for_function(OPEN_SEAT_LINK_JS, arg=seat, timeout=WAIT_MS).json_value()
     assert invite.startswith(host.base_url) and "#join=" in invite
     guest.page.goto("about:blank")  # a real navigation, even from an older invite of the room
     guest.page.goto(invite)
@@ -116,16 +122,16 @@ def join(host: SitePage, guest: SitePage, seat: int, name: str, *, paste: bool =
     assert "Ada" in guest.page.locator(".room-invited").inner_text()
     guest.page.fill("input[name='room-name']", name)
     guest.page.locator(".room-take").click()
-    reply = guest.page.wait_for_function(REPLY_LINK_JS, timeout=20_000).json_value()
+    reply = guest.page.wait_for_function(REPLY_LINK_JS, timeout=WAIT_MS).json_value()
     if paste:
         host.page.fill("input[name='room-reply']", reply)
         host.page.locator(".room-add").click()
-        host.page.wait_for_function(SEAT_TAKEN_JS, arg=seat, timeout=20_000)
+        host.page.wait_for_function(SEAT_TAKEN_JS, arg=seat, timeout=WAIT_MS)
         return str(invite)
     # Opened in the host's browser, the reply goes to the open table by itself.
     reply_page = host.page.context.new_page()
     reply_page.goto(reply)
-    host.page.wait_for_function(SEAT_TAKEN_JS, arg=seat, timeout=20_000)
+    host.page.wait_for_function(SEAT_TAKEN_JS, arg=seat, timeout=WAIT_MS)
     reply_page.close()
     return str(invite)
 
@@ -145,7 +151,7 @@ def play_move(page: Any, rng: random.Random, *, keyboard: bool = False) -> None:
     """One move of a table that waits for its person: a call (the bidding's and
     showing's boldest) or a random playable card, by a tap or by the keyboard
     (the card focused, then Enter, as a person who plays by keyboard does)."""
-    moves = page.wait_for_function(MOVES_JS, timeout=10_000).json_value()
+    moves = page.wait_for_function(MOVES_JS, timeout=WAIT_MS).json_value()
     if moves["calls"]:
         names = moves["calls"]
         name = next((n for n in ("show", "counter", "raise", "accept", "pass") if n in names), None)
@@ -203,14 +209,14 @@ class Players:
             for page in self.pages.values():
                 page.wait_for_function(
                     "() => document.querySelector('#table').dataset.phase === 'over'",
-                    timeout=20_000,
+                    timeout=WAIT_MS,
                 )
             return "over"
         # Between deals: someone's "Continue" (another table may deal first: then this panel goes).
         page = self.pages[self.rng.choice(sorted(self.pages))]
         try:
             page.locator(".result-panel:not([hidden]) .continue").click(timeout=10_000)
-        except PlaywrightTimeout:
+        except PlaywrightTimeout:  # that table had dealt already
             pass
         self.before = settled["now"]
         return "deal"
@@ -247,7 +253,7 @@ def play_until_turn_of(pages: dict[int, Any], rng: random.Random, seat: int) -> 
         done = players.step(stop_at=seat)
         assert done != "over", "the match ended early"
         if done == "stop":
-            pages[seat].wait_for_function(MOVES_JS, timeout=10_000)
+            pages[seat].wait_for_function(MOVES_JS, timeout=WAIT_MS)
             return
     raise AssertionError(f"seat {seat} was not to move within 200 steps")
 
@@ -258,7 +264,7 @@ def _wait_for_someone(pages: dict[int, Any]) -> None:
         pages[0].wait_for_function(HOST_SETTLED_JS, arg=None, timeout=60_000).json_value()["seat"]
     )
     if seat >= 0:
-        pages[seat].wait_for_function(MOVES_JS, timeout=10_000)
+        pages[seat].wait_for_function(MOVES_JS, timeout=WAIT_MS)
 
 
 def guest_states(guest: SitePage) -> list[dict[str, Any]]:
@@ -305,7 +311,7 @@ def test_a_classic_match_with_a_friend_through_invite_and_reply_links(contexts: 
     join(host, guest, 2, "Grete")
     assert guest.page.evaluate("document.documentElement.lang") == "de"
     host.page.locator(".room-start").click()
-    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
     roster = guest.page.locator(".room-bar .room-seat")
     assert roster.count() == 4
     assert "Computer" in guest.page.locator(".room-bar").inner_text()
@@ -325,17 +331,17 @@ def test_a_classic_match_with_a_friend_through_invite_and_reply_links(contexts: 
     ]
     for raw, key in forged:
         guest.page.evaluate("(raw) => globalThis.stichtag.room.sendRaw(raw)", raw)
-        guest.page.wait_for_function(REFUSALS_JS, arg=[key, 1], timeout=10_000)
+        guest.page.wait_for_function(REFUSALS_JS, arg=[key, 1], timeout=WAIT_MS)
     # A 1 MB message, as the host's page takes it from the channel.
     host.page.evaluate("() => globalThis.stichtag.room.inbound(2, 'x'.repeat(1 << 20))")
-    guest.page.wait_for_function(REFUSALS_JS, arg=["room_message_too_long", 2], timeout=10_000)
+    guest.page.wait_for_function(REFUSALS_JS, arg=["room_message_too_long", 2], timeout=WAIT_MS)
     # A flood: dropped before the engine once the guest's allowance is spent.
     guest.page.evaluate(
         "() => { for (let i = 0; i < 60; i++) globalThis.stichtag.room.sendRaw('{}'); }"
     )
-    guest.page.wait_for_function(REFUSALS_JS, arg=["room_flood", 1], timeout=10_000)
+    guest.page.wait_for_function(REFUSALS_JS, arg=["room_flood", 1], timeout=WAIT_MS)
     assert host.page.evaluate("globalThis.stichtag.game.response.room.save") == before
-    host.page.wait_for_function(RATE_REFILLED_JS, arg=2, timeout=20_000)
+    host.page.wait_for_function(RATE_REFILLED_JS, arg=2, timeout=WAIT_MS)
 
     # The guest switches its language mid-game: its own table only.
     rng = random.Random(48)
@@ -357,7 +363,7 @@ def test_a_classic_match_with_a_friend_through_invite_and_reply_links(contexts: 
     # The host offers a rematch: the same table, new deals.
     host.page.locator(".room-rematch").click()
     guest.page.wait_for_function(
-        "() => globalThis.stichtag.room.game.response.view.phase !== 'over'", timeout=20_000
+        "() => globalThis.stichtag.room.game.response.view.phase !== 'over'", timeout=WAIT_MS
     )
     guest.page.wait_for_selector(".hand-mine .card-mine")
     for page in (host, guest):
@@ -391,7 +397,7 @@ def test_a_classic_room_of_six_with_a_friend(contexts: Any) -> None:
     join(host, guest, 3, "Grete")
     assert "6" in guest.page.locator(".room-invited").inner_text()
     host.page.locator(".room-start").click()
-    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
     assert guest.page.locator(".room-bar .room-seat").count() == 6
     pages = {0: host.page, 3: guest.page}
     play_moves(pages, random.Random(6), 4)
@@ -414,7 +420,7 @@ def rejoin(host: SitePage, guest: SitePage, seat: int, old_link: str, *, ask: bo
         "([seat, old]) => { const i = document.querySelector(`.room-invite[data-seat='${seat}'] .room-link`);"
         " return !!i && !!i.value && i.value !== old; }",
         arg=[seat, old_link],
-        timeout=20_000,
+        timeout=WAIT_MS,
     )
     link = join(host, guest, seat, "Grete")
     close_room_panel(page)
@@ -426,7 +432,7 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     host_room(host, {1: "computer", 2: "friend", 3: "computer"})
     first_link = join(host, guest, 2, "Grete")
     host.page.locator(".room-start").click()
-    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
     rng = random.Random(7)
     pages = {0: host.page, 2: guest.page}
     play_moves(pages, rng, 3)
@@ -435,10 +441,10 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     # The table waits meanwhile, then goes on by itself.
     for side, page in (("host", host), ("guest", guest)):
         page.page.evaluate(PRETEND_ICE_JS, [side, "disconnected"])
-    host.page.wait_for_selector(".room-bar .room-waiting", timeout=20_000)
+    host.page.wait_for_selector(".room-bar .room-waiting", timeout=WAIT_MS)
     for side, page in (("host", host), ("guest", guest)):
         page.page.evaluate(PRETEND_ICE_JS, [side, "connected"])
-    host.page.wait_for_selector(".room-bar:not(:has(.room-waiting))", timeout=20_000)
+    host.page.wait_for_selector(".room-bar:not(:has(.room-waiting))", timeout=WAIT_MS)
     close_room_panel(host.page)  # it opened with the seat's choices while the table waited
     play_moves(pages, rng, 2)
 
@@ -447,7 +453,7 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     play_until_turn_of(pages, rng, 0)
     hand = guest.page.evaluate("globalThis.stichtag.room.game.response.view.hands[2]")
     guest.page.reload()
-    host.page.wait_for_selector(".room-bar .room-waiting", timeout=20_000)
+    host.page.wait_for_selector(".room-bar .room-waiting", timeout=WAIT_MS)
     assert host.page.evaluate("globalThis.stichtag.game.response.turn.who") in ("waiting", "none")
     paused = host.page.evaluate("globalThis.stichtag.game.response.room.save")
     close_room_panel(host.page)
@@ -456,18 +462,18 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     host.page.wait_for_function(
         "(words) => document.querySelector('.hand-hint').textContent.includes(words)",
         arg=waiting_words,
-        timeout=10_000,
+        timeout=WAIT_MS,
     )
     assert host.page.evaluate("globalThis.stichtag.game.response.room.save") == paused
     second_link = rejoin(host, guest, 2, first_link, ask=True)
-    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
-    host.page.wait_for_selector(".room-bar:not(:has(.room-waiting))", timeout=20_000)
+    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
+    host.page.wait_for_selector(".room-bar:not(:has(.room-waiting))", timeout=WAIT_MS)
     assert guest.page.evaluate("globalThis.stichtag.room.game.response.view.hands[2]") == hand
     host.page.locator(".card-mine.legal").first.click()  # accepted again
     host.page.wait_for_function(
         "(n) => globalThis.stichtag.game.response.room.next > n",
         arg=len(paused["record"]["actions"]),
-        timeout=10_000,
+        timeout=WAIT_MS,
     )
     play_moves(pages, rng, 3)
 
@@ -479,13 +485,13 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     choose_menu(host.page, "room")
     host.page.locator(".room-resume-button").click()
     host.page.wait_for_function(
-        "() => !!(globalThis.stichtag.game.response || {}).room", timeout=20_000
+        "() => !!(globalThis.stichtag.game.response || {}).room", timeout=WAIT_MS
     )
     resumed = host.page.evaluate("globalThis.stichtag.game.response.room.save")
     assert resumed["record"] == before["record"]
-    guest.page.wait_for_selector(".room-status", timeout=20_000)  # the connection dropped
+    guest.page.wait_for_selector(".room-status", timeout=WAIT_MS)  # the connection dropped
     rejoin(host, guest, 2, second_link, ask=False)  # resuming invited everyone anew
-    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
     moves = play_out({0: host.page, 2: guest.page}, rng)
     record = host.page.evaluate("globalThis.stichtag.game.response.room.save.record")
     assert records.replay(record).is_terminal()
@@ -511,7 +517,7 @@ def whole_match(
     host.page.locator(".room-start").click()
     pages = {0: host.page, **{seat: guest.page for seat, guest in friends.items()}}
     for guest in friends.values():
-        guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+        guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
     play_out(pages, random.Random(seed), keyboard=keyboard)
     record: dict[str, Any] = host.page.evaluate(
         "globalThis.stichtag.game.response.room.save.record"
@@ -610,7 +616,7 @@ def test_a_doppelkopf_match_with_four_persons(contexts: Any) -> None:
             script=KEEP_ITEM_JS % json.dumps([f"{STORE}room:seat:dk-room:{seat}", tokens[seat]])
         )
         join(host, guest, seat, f"Friend {seat}", paste=True)
-        guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=20_000)
+        guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
         assert guest.page.evaluate("document.documentElement.lang")[:2] == locales[seat][:2]
     close_room_panel(host.page)
     pages = {0: host.page, **{seat: guest.page for seat, guest in friends.items()}}
