@@ -255,3 +255,17 @@ def test_no_room_for_the_snapshot_or_the_precache_still_plays(
         assert sp.page.evaluate(BOOT_JS) == "normal"
         assert sp.page.locator("#notice").is_hidden()
         sp.assert_clean()
+
+
+def test_the_browser_tests_start_from_the_snapshot_a_first_visit_kept(
+    browser: Any, site_url: str
+) -> None:
+    """What the other browser tests start from (snapshot_support): a fresh context
+    given the kept snapshot boots from it, as a person's second visit does."""
+    with site_context(browser, site_url) as sp:
+        open_site(sp)
+        assert sp.page.evaluate(BOOT_JS) == "snapshot"
+        sp.assert_clean()
+    with site_context(browser, site_url, first_visit=True) as sp:
+        open_site(sp)
+        assert sp.page.evaluate(BOOT_JS) != "snapshot"
