@@ -11,6 +11,7 @@ from pathlib import Path
 from sitebuild.compress import compress_site, head_start
 from sitebuild.deps import ensure_node_modules
 from sitebuild.docs import build_docs
+from sitebuild.first_paint import join_stylesheets, write_module_preloads
 from sitebuild.icons import write_icons
 from sitebuild.integrity import sri
 from sitebuild.offline import write_service_worker
@@ -103,6 +104,7 @@ def build(site: Path = SITE, snapshot: str = "device") -> dict[str, object]:
     copy_vendored(site)
     copy_locales(site)
     write_param_kinds(site)
+    join_stylesheets(site)
     copy_pyodide(site / "pyodide")
     runtime = [p for p in (site / "pyodide").iterdir() if p.name.startswith("pyodide.")]
     compressing = head_start(runtime)  # the longest part of a fresh build, beside the rest
@@ -137,6 +139,7 @@ def build(site: Path = SITE, snapshot: str = "device") -> dict[str, object]:
     if snapshot == "shipped":
         info.update(make_shipped_snapshot(site, info))
     write_build_info(site, info)
+    write_module_preloads(site)  # once every module is there (build-info.js)
     write_service_worker(site)
     compress_site(site, compressing)
 

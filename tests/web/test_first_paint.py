@@ -59,6 +59,32 @@ def held(sp: SitePage) -> Iterator[HeldEngine]:
         engine.release()
 
 
+def page_requests(sp: SitePage) -> list[tuple[str, str]]:
+    """The page's requests from now on, as (URL, what asked for it: the importing
+    module's URL for a module found by an import, else the page or "about:client")."""
+    seen: list[tuple[str, str]] = []
+    cdp = sp.page.context.new_cdp_session(sp.page)
+    cdp.on(
+        "Network.requestWillBeSent",
+        lambda event: seen.append((event["request"]["url"], event["initiator"].get("url", ""))),
+    )
+    cdp.send("Network.enable")
+    return seen
+
+
+def scripts_before_the_app(requests: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The page's scripts asked for before the app controller (js/app.js, imported
+    once the hand is drawn), as (site path, what asked for it)."""
+    scripts = []
+    for url, asker in requests:
+        path = url.split("?")[0].split("/", 3)[3]
+        if path == "js/app.js":
+            return scripts
+        if path.endswith(".js"):
+            scripts.append((path, asker))
+    raise AssertionError(f"the app controller was never asked for: {requests}")
+
+
 def first_paint(sp: SitePage) -> str:
     sp.page.wait_for_function("() => !!document.documentElement.dataset.firstPaint")
     return str(sp.page.evaluate("() => document.documentElement.dataset.firstPaint"))
@@ -89,6 +115,7 @@ def test_a_cold_visit_draws_the_opening_and_plays_a_queued_click_once(
     browser: Any, site_url: str
 ) -> None:
     with site_context(browser, site_url, first_visit=True) as sp, held(sp) as engine:
+        requests = page_requests(sp)
         sp.goto("?" + KNOBS)
         assert first_paint(sp) == "opening"
         cards = hand(sp)
@@ -98,6 +125,11 @@ def test_a_cold_visit_draws_the_opening_and_plays_a_queued_click_once(
         sp.page.click(f'#table .card-mine[data-card="{legal[-1]}"]')  # a second click is not queued
         assert sp.page.evaluate("() => document.getElementById('table').dataset.queued") == legal[0]
         assert not engine_ready(sp) and engine.routes  # all of it before the engine booted
+        # Every module the hand waited for was asked for at once by the page itself
+        # (its preloads, sitebuild/first_paint.py), none found import by import.
+        early = scripts_before_the_app(requests)
+        assert {"js/main.js", "js/game.js", "js/table/karnoffel.js"} <= {p for p, _ in early}
+        assert [(path, by) for path, by in early if by.endswith(".js")] == []
         opened = sp.page.evaluate(ACTIONS_JS)
         engine.release()
         queued = played_state(sp, opened + 1)

@@ -8,19 +8,24 @@
 import { Engine } from "./bridge.js";
 import { button } from "./dom.js";
 import { firstPaintState } from "./first-paint.js";
-import { createGame } from "./game.js";
 import { loadRulesContract } from "./rules.js";
 import { Store } from "./storage.js";
-import { formatMessage } from "./table/messages.js";
 import { onLanguageChange, paintTexts, startLanguage, t } from "./texts.js";
 
-// The texts first: the painted skeleton is worded as soon as they arrive.
+// [instant] What the first paint reads is asked for as soon as this module runs:
+// the texts (the painted skeleton is worded as soon as they arrive), the rules
+// pages' contract and today's opening. The table's modules are imported
+// here, not above, so that these requests need not wait for them to arrive
+// (the built index.html preloads them all at once: sitebuild/first_paint.py).
 const texts = startLanguage(Store.rememberedLanguage()).then(() => paintTexts());
 const rulesContract = loadRulesContract();
+const params = new URLSearchParams(location.search);
+const opening = firstPaintState(params);
+const table = Promise.all([import("./game.js"), import("./table/messages.js")])
+  .then(([{ createGame }, { formatMessage }]) => ({ createGame, formatMessage }));
 
 const statusEl = document.getElementById("engine-status");
 const noticeEl = document.getElementById("notice");
-const params = new URLSearchParams(location.search);
 const bootTimeoutMs = Number(params.get("boot-timeout")) || 30000;
 
 let status = null;
@@ -83,8 +88,8 @@ const options = paceParam !== null && paceParam !== "" && Number.isFinite(Number
 let game = null;
 let appStarted = false;
 
-/** The game on the table: made at once, so that a copy can be drawn before the engine is ready. */
-function tableGame() {
+/** The game on the table (once the table's modules are there): made before the engine is ready, to draw a copy. */
+function tableGame({ createGame }) {
   if (!game) {
     game = createGame({
       engine,
@@ -106,8 +111,8 @@ function tableGame() {
 // [instant] Today's daily drawn at first paint from its pinned opening (or the
 // last state of the game in progress), before the engine is ready: its first
 // action is queued and played once the engine has opened that very state.
-const firstPaint = Promise.all([firstPaintState(params), texts, rulesContract]).then(([copy]) => {
-  if (!copy || !tableGame().preview(copy.state)) {
+const firstPaint = Promise.all([opening, texts, rulesContract, table]).then(([copy, , , modules]) => {
+  if (!copy || !tableGame(modules).preview(copy.state)) {
     document.documentElement.dataset.firstPaint = "none";
     return;
   }
@@ -119,7 +124,9 @@ const firstPaint = Promise.all([firstPaintState(params), texts, rulesContract]).
 const appModule = firstPaint.then(() => import("./app.js"));
 
 async function startGame() {
-  tableGame();
+  const modules = await table;
+  const { formatMessage } = modules;
+  tableGame(modules);
   if (appStarted) {
     // An engine restart lost the session: carry on with the same game.
     if (game.response) await game.reload();
