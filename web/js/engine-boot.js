@@ -3,21 +3,25 @@
 //
 // Where a snapshot comes from (BUILD_INFO.snapshot; test knob: the worker's
 // ?snapshot=device|shipped|off):
-// - "device" (what the site does): the first normal boot on this device
-//   imports the whole engine and then snapshots Pyodide's memory into the
-//   origin private file system (snapshot-store.js), under the build's snapshot key (Pyodide runtime, stdlib, engine
-//   wheel, this file). Later visits restore it instead of booting. The first
-//   visit downloads nothing extra for it.
+// - "device" (what the site does): made on this device and kept in the origin
+//   private file system (snapshot-store.js), under the build's snapshot key
+//   (Pyodide runtime, stdlib, engine wheel, this file). Later visits restore it
+//   instead of booting. The first visit downloads nothing extra for it.
+//   [instant] The first visit's engine boots normally and imports the bridge
+//   only, so it is ready as soon as a plain boot is. The snapshot is made once
+//   the page is quiet, by a second worker in the background
+//   (snapshot-maker.js, makeSnapshotImage): a snapshot can only be taken of a
+//   Pyodide that was loaded for it and has run nothing of the person's games.
 // - "shipped": a snapshot file made by the build (`build(snapshot="shipped")`,
 //   only for scripts/measure_boot.py, which compares both ways).
 // - "off": a normal boot.
 // Any trouble with a snapshot (none stored, corrupt, made by another build, no
-// storage, quota) means a normal boot, without a word to the player.
+// storage, quota, no nested workers) means a normal boot, without a word to the player.
 //
 // The snapshot holds memory, not files: the engine's wheel is written into
 // the file system again after a restore (it is on sys.path, zipimport reads
 // from it lazily), and what the snapshot froze is renewed (random state, time
-// zone). Python's string hash seed stays the one of the device's first boot
+// zone). Python's string hash seed stays the one of the snapshot's boot
 // (harmless: no engine result depends on hash order, a house rule).
 //
 // Before a snapshot is taken the engine is warmed (warmEngine): the catalog
@@ -25,10 +29,10 @@
 // reloaded, so the caches and the interpreter's specialised code are in the
 // snapshot and a restored engine answers its first requests at once.
 
-import { findSnapshot, keepSnapshot } from "./snapshot-store.js";
+import { findSnapshot } from "./snapshot-store.js";
 
-/** A snapshot made by a boot is kept once the page has sent no request for this long. */
-const KEEP_WHEN_QUIET_MS = 2000;
+/** The snapshot is made once the page has sent no request for this long. */
+const MAKE_WHEN_QUIET_MS = 2000;
 
 /** Resolves once no message has come into this worker for `ms` (the page's opening is over). */
 function quiet(ms) {
@@ -128,6 +132,65 @@ function bridgeHandle(pyodide) {
   return handle;
 }
 
+/** loadPyodide's options for this site (its own runtime, stdlib and packages, never a CDN). */
+function pyodideOptions(info, siteURL) {
+  const indexURL = siteURL("pyodide/");
+  const options = {
+    indexURL,
+    packageBaseUrl: indexURL,
+    stdLibURL: siteURL(info.stdlib),
+    stdout: (line) => console.log("[python]", line),
+    stderr: (line) => console.warn("[python]", line),
+  };
+  // pyodide.asm.mjs (1.2 MB of JS) loads alongside pyodide.mjs rather than after it.
+  const runtime = import(indexURL + "pyodide.asm.mjs");
+  runtime.catch(() => {}); // a failure reaches loadPyodide through createPyodideModule
+  options.createPyodideModule = (settings) => runtime.then((module) => module.default(settings));
+  return options;
+}
+
+/**
+ * A memory snapshot of a fresh Pyodide with the whole engine imported and
+ * warmed (snapshot-maker.js runs this in its own worker).
+ * @returns {Promise<Uint8Array>} the image for keepSnapshot
+ */
+export async function makeSnapshotImage({ info, siteURL, wheel }) {
+  const options = pyodideOptions(info, siteURL);
+  const { loadPyodide } = await import(options.indexURL + "pyodide.mjs");
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+  mountEngine(pyodide, info, wheel);
+  importEngine(pyodide, info);
+  warmEngine(pyodide);
+  return pyodide.makeMemorySnapshot();
+}
+
+/**
+ * Once the page is quiet, make and keep this build's snapshot in a second
+ * worker (the engine worker keeps answering meanwhile). Resolves true once
+ * it is kept, false if it could not be (the next visit boots normally and tries again).
+ */
+function keepSnapshotInBackground(wheel) {
+  return quiet(MAKE_WHEN_QUIET_MS).then(() => new Promise((resolve) => {
+    let maker;
+    try {
+      maker = new Worker(new URL("./snapshot-maker.js", import.meta.url), { type: "module", name: "stichtag-snapshot" });
+    } catch {
+      resolve(false); // no nested workers here: every visit boots normally
+      return;
+    }
+    const done = (kept) => {
+      maker.terminate();
+      resolve(kept);
+    };
+    maker.onmessage = (event) => done(Boolean(event.data && event.data.kept));
+    maker.onerror = (event) => {
+      event.preventDefault();
+      done(false);
+    };
+    maker.postMessage({ wheel: wheel.slice() });
+  }));
+}
+
 /**
  * Boot Pyodide and import the engine.
  * @param {object} o
@@ -137,23 +200,12 @@ function bridgeHandle(pyodide) {
  * @param {Promise<Uint8Array>} o.wheel  the engine wheel's bytes
  * @param {(stage: string) => void} o.status
  * @param {(name: string) => void} o.mark
- * @returns {Promise<{pyodide: object, handle: Function, boot: string}>}
+ * @returns {Promise<{pyodide: object, handle: Function, boot: string, stored?: Promise<boolean>}>}
  */
 export async function bootEngine({ info, siteURL, mode, wheel, status, mark }) {
-  const indexURL = siteURL("pyodide/");
-  const options = {
-    indexURL,
-    packageBaseUrl: indexURL, // never a CDN
-    stdLibURL: siteURL(info.stdlib),
-    stdout: (line) => console.log("[python]", line),
-    stderr: (line) => console.warn("[python]", line),
-  };
-  // pyodide.asm.mjs (1.2 MB of JS) loads alongside pyodide.mjs rather than after it.
-  const runtime = import(indexURL + "pyodide.asm.mjs");
-  runtime.catch(() => {}); // a failure reaches loadPyodide through createPyodideModule
-  options.createPyodideModule = (settings) => runtime.then((module) => module.default(settings));
+  const options = pyodideOptions(info, siteURL);
   const way = ["device", "shipped", "off"].includes(mode) ? mode : info.snapshot || "off";
-  const pyodideModule = import(indexURL + "pyodide.mjs");
+  const pyodideModule = import(options.indexURL + "pyodide.mjs");
   const snapshot = way === "device" ? await findSnapshot(info.snapshot_key)
     : way === "shipped" ? shippedSnapshot(info, siteURL) : null;
   const { loadPyodide } = await pyodideModule;
@@ -182,31 +234,14 @@ export async function bootEngine({ info, siteURL, mode, wheel, status, mark }) {
     }
   }
 
-  const pyodide = await loadPyodide({ ...options, _makeSnapshot: way === "device" });
+  const pyodide = await loadPyodide(options);
   mark("python");
   status("engine");
-  mountEngine(pyodide, info, await wheel);
-  importEngine(pyodide, info, way === "device" ? info.engine_modules : BRIDGE_ONLY);
+  const engineWheel = await wheel;
+  mountEngine(pyodide, info, engineWheel);
+  importEngine(pyodide, info, BRIDGE_ONLY);
   mark("import");
-  let made = null;
-  if (way === "device") {
-    try {
-      warmEngine(pyodide);
-      mark("warm");
-      made = pyodide.makeMemorySnapshot();
-    } catch {
-      made = null; // Pyodide refused (an API change): no snapshot, nothing lost
-    }
-    mark("snapshot");
-  }
   const handle = bridgeHandle(pyodide);
-  if (made) {
-    // Kept once the page's opening requests are answered: packing, hashing and
-    // writing 31 MB would hold them up (the worker has one thread).
-    const image = made;
-    made = null;
-    const stored = quiet(KEEP_WHEN_QUIET_MS).then(() => keepSnapshot(info.snapshot_key, image));
-    return { pyodide, handle, boot: "normal", stored };
-  }
+  if (way === "device") return { pyodide, handle, boot: "normal", stored: keepSnapshotInBackground(engineWheel) };
   return { pyodide, handle, boot: "normal" };
 }
