@@ -2,7 +2,7 @@
 // interpreter and magic number as in the browser), running under Node.
 //
 //   node scripts/compile_pyc.mjs --pyodide DIR --in IN.zip --out OUT.zip
-//        --mode sourceless|pycache --prefix /path/as/mounted [--stdlib ZIP]
+//        --mode sourceless|pycache --prefix /path/as/mounted [--stdlib ZIP] [--optimize 0|1|2]
 //
 // --mode sourceless  every .py member that compiles is replaced by NAME.pyc
 //                    (Pyodide's stdlib zip: imported by zipimport, no source)
@@ -12,6 +12,8 @@
 // --prefix           the directory the members will live under at run time
 //                    (co_filename, so tracebacks name real paths)
 // --stdlib           boot with this (already compiled) stdlib: faster
+// --optimize         compile()'s optimize: 2 leaves out docstrings and asserts
+//                    (as python -OO does); default 0, the code as written
 // All .pyc files are unchecked-hash pycs: never re-validated against a source
 // mtime (zip members have none worth trusting). Output is deterministic.
 import { loadPyodide } from "pyodide";
@@ -35,12 +37,13 @@ async function main() {
   py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(opts.in)));
   py.globals.set("MODE", opts.mode);
   py.globals.set("PREFIX", opts.prefix.replace(/\/+$/, ""));
+  py.globals.set("OPTIMIZE", Number(opts.optimize || 0));
   const summary = py.runPython(`
 import importlib.util, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 def pyc_bytes(source, filename):
-    code = compile(source, filename, "exec", dont_inherit=True)
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=OPTIMIZE)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 def member(name):
