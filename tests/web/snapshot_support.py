@@ -3,13 +3,14 @@ person's browser does from the second visit on.
 
 A first visit boots Pyodide and, once its page is quiet, keeps a snapshot of the
 whole engine's memory in the origin private file system (web/js/snapshot-maker.js,
-snapshot-store.js); every later visit restores it. Measured here: a page's visit costs about 10.5 CPU-s in a fresh
-context and 6 CPU-s with the snapshot kept, while a shared HTTP cache saves
-nothing. So the browser tests start from a kept snapshot unless they test the
-first visit itself: each test process makes the snapshot once per build (a real
-first visit) and writes its files into each new context before the test's first
-page, leaving the context otherwise fresh. The files reach the page from the test
-site's server (:class:`SnapshotHandler`): through Playwright, 20 MB take 4-6 s."""
+snapshot-store.js); every later visit restores it. Measured here: a page's visit
+costs about 10.5 CPU-s in a fresh context and 6 CPU-s with the snapshot kept,
+while a shared HTTP cache saves nothing. So the browser tests start from a kept
+snapshot unless they test the first visit itself: each test process makes the
+snapshot once per build (a real first visit) and writes its files into each new
+context before the test's first page, leaving the context otherwise fresh. The
+files reach the page from the test site's server (:class:`SnapshotHandler`):
+through Playwright, 20 MB take 4-6 s."""
 
 from __future__ import annotations
 

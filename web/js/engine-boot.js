@@ -187,7 +187,7 @@ function keepSnapshotInBackground(wheel) {
       event.preventDefault();
       done(false);
     };
-    maker.postMessage({ wheel: wheel.slice() });
+    maker.postMessage({ wheel }); // a copy: structured clone
   }));
 }
 
