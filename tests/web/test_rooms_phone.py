@@ -146,3 +146,17 @@ def test_a_room_on_phones_by_taps_and_keys(browser: Any, axe_site: Path, site_ur
         assert axe_violations(host) == []
         host.assert_clean()
         guest.assert_clean()
+
+
+def test_a_broken_room_link_says_so_readably_on_a_phone(
+    browser: Any, axe_site: Path, site_url: str
+) -> None:
+    # The message stands on the page's dark felt (axe checks its contrast).
+    with phone_context(browser, site_url, phone="360x740") as guest:
+        guest.page.goto(site_url + "room.html#join=not-a-room")
+        problem = guest.page.locator("html[data-room='ready'] .room-join .room-problem")
+        expect(problem).to_have_text(
+            "This link is not a complete room link. Ask for it again, and copy it whole."
+        )
+        fits_a_phone(guest, "body", "a broken room link")
+        guest.assert_clean()
