@@ -38,8 +38,15 @@ _READ_JS = """async () => {
   return files;
 }"""
 
-#: Where the test site's server serves the kept snapshot files.
+#: Where the test site's server serves the kept snapshot files, and at PREFIX itself
+#: a blank page of the site's origin to write them from. It names its icon: a document
+#: without one (favicon.svg opened as a page) has Chrome ask for /favicon.ico, and that
+#: 404 could reach the console of the test's next page.
 PREFIX = "/__test_snapshot__/"
+BLANK_PAGE = (
+    b'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    b'<link rel="icon" href="data:,"><title>Snapshot</title></head><body></body></html>'
+)
 
 #: Fetch each named file from the site's PREFIX and write them all into the OPFS folder
 #: the engine worker reads; false (and nothing written) where the server has none.
@@ -69,12 +76,13 @@ class SnapshotHandler(SiteHandler):
         if not self.path.startswith(PREFIX):
             super().do_GET()
             return
-        body = _SERVED.get(self.path[len(PREFIX) :])
+        blank = self.path == PREFIX
+        body = BLANK_PAGE if blank else _SERVED.get(self.path[len(PREFIX) :])
         if body is None:
             self.send_error(404)
             return
         self.send_response(200)
-        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Type", "text/html" if blank else "application/octet-stream")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -99,14 +107,26 @@ def _first_visit_snapshot(browser: Any, site_url: str) -> dict[str, bytes]:
         context.close()
 
 
+def _serves_snapshots(site_url: str) -> bool:
+    """Whether ``site_url``'s server is a :class:`SnapshotHandler`'s."""
+    try:
+        with urlopen(site_url + PREFIX.lstrip("/")) as reply:
+            return bool(reply.status == 200)
+    except OSError:  # HTTPError 404 included
+        return False
+
+
 def keep_snapshot(browser: Any, page: Any, site_url: str) -> None:
     """Give ``page``'s fresh context the snapshot a first visit of ``site_url`` keeps
-    (the page is left on a file of the site, before the test's first visit). A site
-    whose server is not a :class:`SnapshotHandler`'s gets a first visit."""
+    (the page is left on a blank page of the site, before the test's first visit). A
+    site whose server is not a :class:`SnapshotHandler`'s gets a first visit: the page
+    is left where it is."""
+    if not _serves_snapshots(site_url):
+        return
     key = _snapshot_key(site_url)
     if key not in _KEPT:
         files = _first_visit_snapshot(browser, site_url)
         _SERVED.update(files)
         _KEPT[key] = sorted(files)
-    page.goto(site_url + "favicon.svg")  # OPFS belongs to the origin: be on it
-    page.evaluate(_WRITE_JS, [PREFIX, _KEPT[key]])
+    page.goto(site_url + PREFIX.lstrip("/"))  # OPFS belongs to the origin: be on it
+    assert page.evaluate(_WRITE_JS, [PREFIX, _KEPT[key]]), "the snapshot was not written"
