@@ -404,6 +404,11 @@ def git_commit() -> str:
     return done.stdout.strip() or "unknown"
 
 
+#: The longer time limits, in seconds, for a position FreeDoko did not answer
+#: in its first 20 s. A quiet machine answers any position in a few seconds.
+PATIENT_TIMEOUTS = (120, 900)
+
+
 def cache_answers(fd_oracle: Any, oracle: Path) -> dict[str, int]:
     """Keep FreeDoko's answers by position (its answer is a function of the
     position): read every process's file, append to this process's own."""
@@ -425,6 +430,12 @@ def cache_answers(fd_oracle: Any, oracle: Path) -> dict[str, int]:
             counts["cached"] += 1
             return answers[key]
         answer = ask(pos, *args, **kwargs)
+        for timeout in PATIENT_TIMEOUTS:
+            # A timeout means a starved process here (a niced run on a busy
+            # machine), not a hard position: the answer is the same, only later.
+            if answer.get("error") != "timeout":
+                break
+            answer = ask(pos, timeout=timeout)
         counts["asked"] += 1
         if "error" not in answer:
             answers[key] = answer
@@ -520,6 +531,20 @@ def hand_fields(result: Any, seat: int) -> Hand:
     }
 
 
+def answered(row: Row, label: str) -> bool:
+    """Whether FreeDoko answered every decision of a played row. Where it did
+    not, the harness played a default action in its seat: such a row measures
+    neither side, so it is not kept (a later run plays it again)."""
+    if row["fallbacks"] or row["mismatch"]:
+        print(
+            f"{label}: not saved, FreeDoko did not answer "
+            f"(fallbacks {row['fallbacks']}, mismatch {row['mismatch']})",
+            flush=True,
+        )
+        return False
+    return True
+
+
 def save_row(save: Path, row: Row) -> None:
     with save.open("a") as out:
         out.write(json.dumps(row) + "\n")
@@ -551,6 +576,8 @@ def run(level: str, seeds: Sequence[str], harness: Harness, save: Path, command:
                 "command": command,
                 "git": harness.commit,
             }
+            if not answered(row, f"{seed} seat {seat}"):
+                continue
             save_row(save, row)
             print(
                 f"{seed} seat {seat}: {row['engine_score']:+d} in {row['wall_s']} s "
@@ -618,6 +645,8 @@ def replay(
                     "command": command,
                     "git": harness.commit,
                 }
+                if not answered(row, f"{seed} seat {seat} hand {number}"):
+                    continue
                 save_row(save, row)
                 print(
                     f"{seed} seat {seat} hand {number}: {hand['contract']} {hand['engine_delta']:+d}"

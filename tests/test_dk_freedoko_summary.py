@@ -3,14 +3,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from benchmarks.bench_doppelkopf_freedoko import (
     KIND_GROUPS,
+    PATIENT_TIMEOUTS,
     announcement_kind,
+    answered,
     breakdown,
+    cache_answers,
     changed_hand,
     expand_seeds,
     hand_kind,
@@ -242,3 +247,30 @@ def test_a_hands_prefix_stops_where_the_hand_was_dealt() -> None:
     replayed.settle_chance()
     assert replayed.hand_number == 2 and replayed.phase.value == "reserve"
     assert replayed.current_player() == replayed.forehand  # no reservation said yet
+
+
+def test_a_position_freedoko_did_not_answer_in_time_is_asked_again_more_patiently(
+    tmp_path: Path,
+) -> None:
+    timeouts: list[int] = []
+
+    def ask(pos: dict[str, Any], timeout: int = 20) -> dict[str, Any]:
+        timeouts.append(timeout)
+        if len(timeouts) < 3:
+            return {"announcements": [], "error": "timeout"}
+        return {"announcements": [], "card": "HQ"}
+
+    oracle = SimpleNamespace(ask=ask)
+    counts = cache_answers(oracle, tmp_path)
+    assert oracle.ask({"to_move": 3}) == {"announcements": [], "card": "HQ"}
+    assert timeouts == [20, *PATIENT_TIMEOUTS] and counts == {"cached": 0, "asked": 1}
+    assert oracle.ask({"to_move": 3})["card"] == "HQ"  # kept: FreeDoko is not asked again
+    assert len(timeouts) == 3 and counts["cached"] == 1
+
+
+def test_a_match_with_a_default_action_in_freedokos_seat_is_not_kept(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert answered({"fallbacks": 0, "mismatch": 0}, "s seat 0")
+    assert not answered({"fallbacks": 2, "mismatch": 2}, "s seat 1")
+    assert "s seat 1: not saved, FreeDoko did not answer" in capsys.readouterr().out
