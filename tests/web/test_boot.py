@@ -17,6 +17,7 @@ def test_table_paints_and_engine_becomes_ready(site_page: SitePage) -> None:
     assert page.locator(".trick").is_visible()
 
     site_page.wait_engine_ready()
+    at_ready = list(site_page.requests)
     status = page.locator("#engine-status")
     assert status.get_attribute("data-state") == "ready"
     assert "Engine ready" in status.inner_text()
@@ -28,4 +29,9 @@ def test_table_paints_and_engine_becomes_ready(site_page: SitePage) -> None:
     fetched = "\n".join(site_page.requests)
     for part in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "py/stichtag-"):
         assert part in fetched, f"{part} not requested; got:\n{fetched}"
+    # [instant] The worker asked for the wasm before its own modules had arrived,
+    # and once: Pyodide took that response instead of asking again.
+    wasm = [i for i, url in enumerate(at_ready) if url.endswith("/pyodide/pyodide.asm.wasm")]
+    modules = [i for i, url in enumerate(at_ready) if url.endswith("/js/engine-boot.js")]
+    assert len(wasm) == 1 and modules and wasm[0] < modules[0], at_ready
     site_page.assert_clean()

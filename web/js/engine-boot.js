@@ -59,6 +59,37 @@ if "tempfile" in sys.modules:
     sys.modules["tempfile"]._name_sequence = None
 `;
 
+/**
+ * Run `load` (a loadPyodide call) with Pyodide's request for `early.url`
+ * answered by `early.response`, a fetch the worker started before its modules
+ * had arrived. Used once: a later boot (after a failed restore) fetches anew.
+ * Pyodide asks for its files with the worker's global fetch (its
+ * browser_getBinaryResponse), so that is where the response is handed over;
+ * any other request passes through. Should Pyodide not ask for that URL, the
+ * early download is cancelled rather than left running.
+ */
+async function adoptEarly(early, load) {
+  if (!early || !early.response) return load();
+  const { url, response } = early;
+  const fetchNormally = self.fetch;
+  self.fetch = function fetchAdoptingEarly(input, init) {
+    if (early.response && String(input) === url) {
+      early.response = null;
+      return response;
+    }
+    return fetchNormally.call(this, input, init);
+  };
+  try {
+    return await load();
+  } finally {
+    self.fetch = fetchNormally;
+    if (early.response) {
+      early.response = null;
+      early.abort();
+    }
+  }
+}
+
 /** A snapshot file shipped with the site (integrity-checked by fetch). */
 function shippedSnapshot(info, siteURL) {
   if (!info.snapshot_file || !(info.snapshot_length > 0)) return null;
@@ -83,13 +114,13 @@ function shippedSnapshot(info, siteURL) {
  * until the image is filled. An image that could not be filled keeps a zero
  * header, which Pyodide refuses ("invalid magic number"): a plain rejection.
  */
-async function restore(loadPyodide, options, snapshot) {
+async function restore(loadPyodide, options, snapshot, early) {
   const image = new Uint8Array(snapshot.length);
   const filled = snapshot.fill(image).catch(() => false);
   const fsInit = async () => {
     if (!(await filled)) image.fill(0, 0, 64);
   };
-  return loadPyodide({ ...options, _loadSnapshot: image, fsInit });
+  return adoptEarly(early, () => loadPyodide({ ...options, _loadSnapshot: image, fsInit }));
 }
 
 export function mountEngine(pyodide, info, wheel) {
@@ -200,9 +231,11 @@ function keepSnapshotInBackground(wheel) {
  * @param {Promise<Uint8Array>} o.wheel  the engine wheel's bytes
  * @param {(stage: string) => void} o.status
  * @param {(name: string) => void} o.mark
+ * @param {{wasm?: {url: string, response: Promise<Response>, abort: () => void}}} [o.early]
+ *        what worker.js asked for before its modules had arrived (adoptEarly)
  * @returns {Promise<{pyodide: object, handle: Function, boot: string, stored?: Promise<boolean>}>}
  */
-export async function bootEngine({ info, siteURL, mode, wheel, status, mark }) {
+export async function bootEngine({ info, siteURL, mode, wheel, status, mark, early = {} }) {
   const options = pyodideOptions(info, siteURL);
   const way = ["device", "shipped", "off"].includes(mode) ? mode : info.snapshot || "off";
   const pyodideModule = import(options.indexURL + "pyodide.mjs");
@@ -214,7 +247,7 @@ export async function bootEngine({ info, siteURL, mode, wheel, status, mark }) {
   if (snapshot) {
     let pyodide = null;
     try {
-      pyodide = await restore(loadPyodide, options, snapshot);
+      pyodide = await restore(loadPyodide, options, snapshot, early.wasm);
     } catch {
       snapshot.discard(); // a normal boot follows, and leaves a good snapshot
     }
@@ -234,7 +267,7 @@ export async function bootEngine({ info, siteURL, mode, wheel, status, mark }) {
     }
   }
 
-  const pyodide = await loadPyodide(options);
+  const pyodide = await adoptEarly(early.wasm, () => loadPyodide(options));
   mark("python");
   status("engine");
   const engineWheel = await wheel;

@@ -11,13 +11,32 @@
 // Requests that arrive during boot wait for it. No rule logic lives here.
 // The worker, not the page, reads a daily's pinned deals (puzzles/GAME/DATE.json)
 // and hands them to the engine: the page never holds a card it may not know.
-import { BUILD_INFO } from "./build-info.js";
-import { bootEngine } from "./engine-boot.js"; // [offline]
+//
+// [instant] This file imports nothing statically: its first lines ask for the
+// runtime's largest file (the wasm, which compiles while it arrives) and its
+// modules, before the worker's own modules have arrived (a round trip or two).
+// engine-boot.js hands the wasm's response to Pyodide (adoptEarly).
 
 const t0 = performance.now();
 const timings = {};
 const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
 const siteURL = (path) => new URL("../" + path, import.meta.url).href;
+
+/** The runtime's files, asked for at once: {wasm: {url, response, abort}}. */
+function startRuntime() {
+  const indexURL = siteURL("pyodide/");
+  for (const file of ["pyodide.mjs", "pyodide.asm.mjs"]) {
+    import(indexURL + file).catch(() => {}); // engine-boot.js imports the same modules (loaded once)
+  }
+  const url = indexURL + "pyodide.asm.wasm";
+  const controller = new AbortController();
+  const response = fetch(url, { signal: controller.signal });
+  response.catch(() => {}); // a failure reaches Pyodide, which reports it as its own
+  return { wasm: { url, response, abort: () => controller.abort() } };
+}
+
+const early = startRuntime();
+const modules = Promise.all([import("./build-info.js"), import("./engine-boot.js")]); // [offline]
 
 function errorInfo(err) {
   const info = { name: (err && err.name) || "Error", message: String((err && err.message) || err) };
@@ -31,7 +50,7 @@ function textError(key, params) {
   return Object.assign(new Error(key), { key, params });
 }
 
-async function fetchWheel() {
+async function fetchWheel(BUILD_INFO) {
   const url = siteURL(BUILD_INFO.wheel);
   // Integrity-checked: a stale cached wheel fails loudly instead of running old code.
   let resp;
@@ -46,12 +65,13 @@ async function fetchWheel() {
 
 async function boot() {
   self.postMessage({ type: "status", stage: "runtime" });
-  const wheel = fetchWheel(); // in parallel with the runtime
+  const [{ BUILD_INFO }, { bootEngine }] = await modules;
+  const wheel = fetchWheel(BUILD_INFO); // in parallel with the runtime
   wheel.catch(() => {}); // awaited (and reported) by bootEngine
   // [offline] snapshot boot with a normal-boot fallback: see engine-boot.js
   const mode = new URL(import.meta.url).searchParams.get("snapshot");
   const status = (stage) => self.postMessage({ type: "status", stage });
-  const booted = await bootEngine({ info: BUILD_INFO, siteURL, mode, wheel, status, mark });
+  const booted = await bootEngine({ info: BUILD_INFO, siteURL, mode, wheel, status, mark, early });
   timings.boot = booted.boot;
   return booted;
 }
