@@ -47,8 +47,6 @@ CHROMIUM_ARGS = [
 #: installing it precaches the whole site (181 files) in every fresh context,
 #: which doubled the CPU time of a test's first visit and tests nothing else.
 SERVICE_WORKERS = "block"
-#: Console messages that are not errors of the site (none known yet).
-IGNORED_CONSOLE_ERRORS: tuple[str, ...] = ()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -139,6 +137,24 @@ class SitePage:
         assert not self.console_errors, "console errors:\n" + "\n".join(self.console_errors)
         assert not self.foreign_requests(), f"requests left the origin: {self.foreign_requests()}"
 
+    def watch(self, context: Any, label: str = "") -> SitePage:
+        """Record the page's console (its workers' too), uncaught errors and every
+        request of ``context`` (context-level: dedicated workers' included); a
+        ``label`` (a person in a room) prefixes its errors."""
+        tag = f" {label}" if label else ""
+
+        def on_console(msg: Any) -> None:
+            text = f"[{msg.type}{tag}] {msg.text}"
+            self.console_messages.append(text)
+            if msg.type == "error":
+                self.console_errors.append(f"{text} @ {msg.location}")
+
+        self.page.on("console", on_console)
+        self.page.on("worker", lambda worker: worker.on("console", on_console))
+        self.page.on("pageerror", lambda err: self.console_errors.append(f"[pageerror{tag}] {err}"))
+        context.on("request", lambda req: self.requests.append(req.url))
+        return self
+
     def goto(self, path: str = "", **kwargs: Any) -> Any:
         return self.page.goto(self.base_url + path, **kwargs)
 
@@ -157,22 +173,7 @@ def site_page(browser: Any, site_url: str, request: Any) -> Iterator[SitePage]:
     page = context.new_page()
     if request.node.get_closest_marker("first_visit") is None:
         keep_snapshot(browser, page, site_url)
-    sp = SitePage(page=page, base_url=site_url)
-
-    def on_console(msg: Any) -> None:
-        text = f"[{msg.type}] {msg.text}"
-        sp.console_messages.append(text)
-        if msg.type == "error" and not any(s in msg.text for s in IGNORED_CONSOLE_ERRORS):
-            sp.console_errors.append(f"{text} @ {msg.location}")
-
-    def on_worker(worker: Any) -> None:
-        worker.on("console", on_console)
-
-    page.on("console", on_console)
-    page.on("worker", on_worker)
-    page.on("pageerror", lambda err: sp.console_errors.append(f"[pageerror] {err}"))
-    # Context-level: includes requests made by dedicated workers.
-    context.on("request", lambda req: sp.requests.append(req.url))
+    sp = SitePage(page=page, base_url=site_url).watch(context)
     try:
         yield sp
     finally:

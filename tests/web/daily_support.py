@@ -136,16 +136,4 @@ def watched_page(context: Any, site_url: str, browser: Any = None) -> SitePage:
     page = context.new_page()
     if browser is not None:
         keep_snapshot(browser, page, site_url)
-    sp = SitePage(page=page, base_url=site_url)
-
-    def on_console(msg: Any) -> None:
-        text = f"[{msg.type}] {msg.text}"
-        sp.console_messages.append(text)
-        if msg.type == "error":
-            sp.console_errors.append(f"{text} @ {msg.location}")
-
-    page.on("console", on_console)
-    page.on("worker", lambda worker: worker.on("console", on_console))
-    page.on("pageerror", lambda err: sp.console_errors.append(f"[pageerror] {err}"))
-    context.on("request", lambda req: sp.requests.append(req.url))
-    return sp
+    return SitePage(page=page, base_url=site_url).watch(context)

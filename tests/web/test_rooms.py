@@ -19,7 +19,7 @@ from snapshot_support import keep_snapshot
 
 from engine import records
 from engine.games import build_match
-from tests.web.conftest import IGNORED_CONSOLE_ERRORS, ROOT, SERVICE_WORKERS, SitePage
+from tests.web.conftest import ROOT, SERVICE_WORKERS, SitePage
 
 #: How long a step between pages may take: generous, for two workers' Chromiums on two
 #: busy cores (CI once waited more than 20 s for a rejoined guest's table).
@@ -75,16 +75,7 @@ def contexts(browser: Any, site_url: str) -> Iterator[Any]:
         context = browser.new_context(service_workers=SERVICE_WORKERS, locale=locale)
         page = context.new_page()
         keep_snapshot(browser, page, site_url)  # as from a second visit on
-        sp = SitePage(page=page, base_url=site_url)
-
-        def on_console(msg: Any) -> None:
-            if msg.type == "error" and not any(s in msg.text for s in IGNORED_CONSOLE_ERRORS):
-                sp.console_errors.append(f"[{locale}] {msg.text}")
-
-        page.on("console", on_console)
-        page.on("worker", lambda worker: worker.on("console", on_console))
-        page.on("pageerror", lambda err: sp.console_errors.append(f"[pageerror {locale}] {err}"))
-        context.on("request", lambda req: sp.requests.append(req.url))
+        sp = SitePage(page=page, base_url=site_url).watch(context, locale)
         made.append((context, sp))
         return sp
 
