@@ -49,6 +49,7 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
 from benchmarks.baselines import doppelkopf_hard_round4, doppelkopf_hard_round5, doppelkopf_v1
+from benchmarks.bench_levels import add_level
 from engine import players, rng
 from engine.doppelkopf import players as dk_players
 from engine.doppelkopf import search as dk_search
@@ -279,6 +280,7 @@ def register_variant(spec: str) -> None:
     ):
         if spec in frozen:
             dk_players.LEVELS[spec] = frozen[spec]
+            add_level("doppelkopf", spec, frozen[spec])
     if "@" not in spec or spec in dk_players.LEVELS:
         return
     name, _, fields = spec.partition("@")
@@ -291,6 +293,7 @@ def register_variant(spec: str) -> None:
     }
     budget = replace(budgets[name], **changes)  # type: ignore[arg-type]
     dk_players.LEVELS[spec] = lambda: SearchPlayer(budget)
+    add_level("doppelkopf", spec, dk_players.LEVELS[spec])
 
 
 def _register_all(*specs: str) -> None:

@@ -36,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_levels import add_level
 from karnoffel_opponents import OPPONENTS
 
 from engine import players
@@ -252,6 +253,7 @@ def register_variant(spec: str) -> None:
     changes = {key: int(value) for key, value in (f.split("=") for f in fields.split(","))}
     budgets = {rule_set: replace(budget, **changes) for rule_set, budget in BUDGETS[name].items()}
     GAME_LEVELS[spec] = lambda: SearchLevel(budgets)
+    add_level("karnoffel", spec, GAME_LEVELS[spec])
 
 
 def main(argv: Sequence[str] | None = None) -> None:

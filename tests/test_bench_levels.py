@@ -1,0 +1,53 @@
+"""A benchmark's own levels (budget variants, frozen baselines) play through the
+engine's one door for computer players, although the registry lists the offered
+levels only (``benchmarks/bench_levels.py``; nothing is benchmarked here)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from benchmarks import bench_doppelkopf_players, bench_karnoffel_players
+from engine import players
+from engine.doppelkopf.state import new_match as new_doppelkopf_match
+from engine.games import GAMES
+from engine.karnoffel.rules import Rules, RuleSet
+from engine.karnoffel.state import new_match as new_karnoffel_match
+
+
+@pytest.fixture()
+def registry_restored() -> Iterator[None]:
+    """The registry's levels as they were, after the test (other tests see the offered ones)."""
+    saved = {name: dict(game.levels) for name, game in GAMES.items()}
+    yield
+    for name, game in GAMES.items():
+        levels = game.levels
+        assert isinstance(levels, dict)
+        levels.clear()
+        levels.update(saved[name])
+
+
+@pytest.mark.usefixtures("registry_restored")
+def test_a_doppelkopf_budget_variant_and_a_frozen_baseline_play() -> None:
+    state = new_doppelkopf_match(seed="bench-levels")
+    state.settle_chance()
+    seat = state.current_player()
+    for level in ("hard@solo_margin=-3.0,kontra_answers=0", "search-v1"):
+        with pytest.raises(ValueError, match="unknown player level"):
+            players.choose_action(level, state.view(seat), "s")
+        bench_doppelkopf_players.register_variant(level)
+        action = players.choose_action(level, state.view(seat), "s")
+        assert state.why_illegal(action) is None
+
+
+@pytest.mark.usefixtures("registry_restored")
+def test_a_karnoffel_budget_variant_plays() -> None:
+    state = new_karnoffel_match(Rules(RuleSet.CLASSIC), seed="bench-levels")
+    state.settle_chance()
+    seat = state.current_player()
+    level = "medium@worlds=2"
+    with pytest.raises(ValueError, match="unknown player level"):
+        players.choose_action(level, state.view(seat), "s")
+    bench_karnoffel_players.register_variant(level)
+    assert state.why_illegal(players.choose_action(level, state.view(seat), "s")) is None
