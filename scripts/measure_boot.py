@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark the site's start in headless Chromium against plain Pyodide (not a test).
 
-    .venv/bin/python scripts/measure_boot.py [--runs N] [--no-build] [--settle S]
+    .venv/bin/python scripts/measure_boot.py [--runs N] [--no-build] [--settle S] [--latency MS]
 
 One run loads, in a shuffled order, each of these in a fresh browser context
 (cold: empty HTTP cache, no service worker, no Cache Storage), then once more
@@ -267,11 +267,24 @@ def visit(page: Any, url: str, ready_selector: str) -> dict[str, Any]:
     return dict(page.evaluate(PAGE_TIMES))
 
 
+def add_latency(context: Any, page: Any, latency_ms: float) -> None:
+    """Every request of the page and of its workers answered ``latency_ms`` later,
+    as over a real network (DevTools' network emulation; the bandwidth is not capped)."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+
+
 def run_variant(
-    browser: Any, base: str, variant: str, meter: Meter, settle_s: float
+    browser: Any, base: str, variant: str, meter: Meter, settle_s: float, latency_ms: float = 0
 ) -> dict[str, Any]:
     context = browser.new_context()
     page = context.new_page()
+    if latency_ms:
+        add_latency(context, page, latency_ms)
     url, selector = {
         "static": (f"{base}bare/static.html", "p"),
         "stock": (f"{base}bare/bare.html?stdlib=stock", "html[data-ready]"),
@@ -447,6 +460,13 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--json", type=Path, help="also write every measurement here")
     parser.add_argument(
+        "--latency",
+        type=float,
+        default=0,
+        help="milliseconds added to every request of the pages (a real network's round "
+        "trip; the local server has almost none)",
+    )
+    parser.add_argument(
         "--summarise", type=Path, help="only print the summary of a --json file written before"
     )
     parser.add_argument(
@@ -479,7 +499,7 @@ def main() -> None:
             random.Random(number).shuffle(order)
             run: dict[str, Any] = {}
             for variant in order:
-                run[variant] = run_variant(browser, base, variant, meter, args.settle)
+                run[variant] = run_variant(browser, base, variant, meter, args.settle, args.latency)
                 cold, warm = run[variant]["cold"], run[variant]["warm"]
                 print(
                     f"run {number + 1}/{args.runs} {variant:>8}: cold ready "
@@ -495,6 +515,8 @@ def main() -> None:
         browser.close()
     server.shutdown()
     print()
+    if args.latency:
+        print(f"-- every request {args.latency:g} ms later (--latency)")
     print(summarise(runs))
 
 
