@@ -10,22 +10,26 @@ import pytest
 
 from benchmarks import bench_doppelkopf_players, bench_karnoffel_players
 from engine import players
+from engine.doppelkopf import players as dk_players
 from engine.doppelkopf.state import new_match as new_doppelkopf_match
 from engine.games import GAMES
+from engine.karnoffel import players as kf_players
 from engine.karnoffel.rules import Rules, RuleSet
 from engine.karnoffel.state import new_match as new_karnoffel_match
 
 
 @pytest.fixture()
 def registry_restored() -> Iterator[None]:
-    """The registry's levels as they were, after the test (other tests see the offered ones)."""
-    saved = {name: dict(game.levels) for name, game in GAMES.items()}
+    """Every table of levels as it was, after the test: the registry's and each
+    game's own (other tests see the offered levels only)."""
+    tables = [game.levels for game in GAMES.values()]
+    tables += [dk_players.LEVELS, kf_players.LEVELS]
+    saved = [dict(table) for table in tables]
     yield
-    for name, game in GAMES.items():
-        levels = game.levels
-        assert isinstance(levels, dict)
-        levels.clear()
-        levels.update(saved[name])
+    for table, before in zip(tables, saved, strict=True):
+        assert isinstance(table, dict)
+        table.clear()
+        table.update(before)
 
 
 @pytest.mark.usefixtures("registry_restored")
