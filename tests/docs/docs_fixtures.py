@@ -121,20 +121,7 @@ class BrowserThread:
         def job() -> T:
             context = self._browser.new_context(viewport={"width": width, "height": height})
             page = context.new_page()
-            site_page = self._support.SitePage(page=page, base_url=self._base_url)
-
-            def on_console(message: Any) -> None:
-                text = f"[{message.type}] {message.text}"
-                site_page.console_messages.append(text)
-                if message.type == "error":
-                    site_page.console_errors.append(f"{text} @ {message.location}")
-
-            page.on("console", on_console)
-            page.on(
-                "pageerror", lambda error: site_page.console_errors.append(f"[pageerror] {error}")
-            )
-            page.on("worker", lambda worker: worker.on("console", on_console))
-            context.on("request", lambda request: site_page.requests.append(request.url))
+            site_page = self._support.SitePage(page=page, base_url=self._base_url).watch(context)
             try:
                 return check(site_page)
             finally:
