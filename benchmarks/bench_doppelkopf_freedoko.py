@@ -10,7 +10,9 @@ Duplicate format: for each seed, four 8-hand matches, the project's LEVEL in
 seat k and FreeDoko in the other three (k = 0..3). The deals are the same in
 the four rotations, so their sum is one unit: points per seat and hand are
 the four rotations' scores of LEVEL over its hands, and the 95% interval is
-over seeds. The per-kind table breaks the hands down from LEVEL's seat.
+over seeds. The per-kind table breaks the hands down from LEVEL's seat; the
+announcement tables tell which parties announced, and who opened LEVEL's
+party's announcements, with how many cards (read by replaying each row's actions).
 
 ``run`` appends one JSON line per match (the harness's fields, each hand's
 announcement levels, the command and the git commit) and skips matches the
@@ -58,12 +60,14 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
 from benchmarks.bench_doppelkopf_players import interval, register_variant
+from engine.doppelkopf.rules import TRICKS
+from engine.doppelkopf.state import new_match
 
 DEFAULT_ORACLE = Path("~/.cache/freedoko/oracle").expanduser()
 DEFAULT_SAVE = REPOSITORY / "benchmarks/results/dk_freedoko.jsonl"
@@ -95,9 +99,22 @@ ANNOUNCEMENTS = (
     "only their party announced",
     "both parties announced",
 )
+#: Rows of the table of who opened our party's announcements, in print order.
+OPENERS = tuple(
+    f"we are {party}: {opener}"
+    for party in ("Re", "Kontra")
+    for opener in (
+        "we announced before our first card",
+        "we announced later",
+        "our partner announced first",
+        "our party did not announce",
+    )
+)
 
 Row = dict[str, Any]
 Hand = dict[str, Any]
+#: What a table needs to know of a hand besides its row (LEVEL's seat, who announced).
+Context = TypeVar("Context")
 
 
 def expand_seeds(specs: Iterable[str]) -> list[str]:
@@ -160,6 +177,57 @@ def announcement_kind(hand: Hand) -> str | None:
     return "only their party announced" if theirs else "no announcement"
 
 
+def first_announcers(match: Row) -> list[tuple[str, int] | None]:
+    """Per hand of a match row: who made the first announcement of LEVEL's party
+    ("we" or "partner") and how many cards they held then; ``None`` where the
+    party made none. Read by replaying the row's actions with the engine (the
+    rows keep the levels reached, not who announced)."""
+    seat = match["engine_seat"]
+    state = new_match(seed=match["seed"])
+    found: list[tuple[str, int] | None] = [None] * len(match["hands"])
+    for action in match["actions"]:
+        state.settle_chance()
+        if action == "announce":
+            actor = state.current_player()
+            number = len(state.results)
+            ours = state.party_of(actor) is state.party_of(seat)
+            if ours and found[number] is None:
+                found[number] = ("we" if actor == seat else "partner", len(state.hands[actor]))
+        state.apply_action(action)
+    return found
+
+
+def opener_kind(hand: Hand, opened: tuple[str, int] | None) -> str | None:
+    """The row of :data:`OPENERS` of a hand in which LEVEL had a partner
+    (``None``: a solo, LEVEL's or another seat's)."""
+    if hand["kind"] in ("solo", "silent-solo"):
+        return None
+    party = "Re" if hand["engine_re"] else "Kontra"
+    if opened is None:
+        opener = "our party did not announce"
+    elif opened[0] == "partner":
+        opener = "our partner announced first"
+    elif opened[1] == TRICKS:
+        opener = "we announced before our first card"
+    else:
+        opener = "we announced later"
+    return f"we are {party}: {opener}"
+
+
+def opener_breakdown(matches: Iterable[Row]) -> dict[str, tuple[int, int]]:
+    """Per row of :data:`OPENERS`: (hands, LEVEL's points in them), over the
+    matches whose rows keep their actions."""
+    return tally(
+        (
+            (hand, opened)
+            for match in matches
+            if "actions" in match
+            for hand, opened in zip(match["hands"], first_announcers(match), strict=True)
+        ),
+        opener_kind,
+    )
+
+
 def units(
     rows: Iterable[Row], level: str, seeds: Sequence[str] | None = None, ai: str = "profi"
 ) -> dict[str, list[Row]]:
@@ -184,12 +252,13 @@ def unit_points(matches: Sequence[Row]) -> float:
 
 
 def tally(
-    hands: Iterable[tuple[Hand, int]], classify: Callable[[Hand, int], str | None]
+    hands: Iterable[tuple[Hand, Context]], classify: Callable[[Hand, Context], str | None]
 ) -> dict[str, tuple[int, int]]:
-    """Per class of hand (each with LEVEL's seat): (hands, LEVEL's points in them)."""
+    """Per class of hand (each with what ``classify`` needs besides it, e.g. LEVEL's
+    seat): (hands, LEVEL's points in them)."""
     table: dict[str, tuple[int, int]] = {}
-    for hand, seat in hands:
-        name = classify(hand, seat)
+    for hand, context in hands:
+        name = classify(hand, context)
         if name is not None:
             count, points = table.get(name, (0, 0))
             table[name] = (count + 1, points + hand["engine_delta"])
@@ -294,14 +363,14 @@ def print_replays(
             f"{level:<34} {len(found):>5} {len(hands):>6} {changed:>7} {mean:>+9.3f} "
             f"{f'[{low:+.3f}, {high:+.3f}]':>18}  {before:+d} -> {after:+d}"
         )
-        kinds: dict[str, list[int]] = {}
+        instead: dict[str, list[int]] = {}
         for r in hands:
-            sums = kinds.setdefault(hand_kind(r, r["engine_seat"]), [0, 0, 0])
+            sums = instead.setdefault(hand_kind(r, r["engine_seat"]), [0, 0, 0])
             sums[0] += 1
             sums[1] += r["base_hand"]["engine_delta"]
             sums[2] += r["engine_delta"]
         print(f"  what {level} played instead | hands | {base}'s points | {level}'s points")
-        for name, (count, base_points, points) in sorted(kinds.items()):
+        for name, (count, base_points, points) in sorted(instead.items()):
             print(f"  {name} | {count} | {base_points:+d} | {points:+d}")
         every = [
             pair
@@ -354,12 +423,17 @@ def print_summary(
                     f"{level:<34} {len(differences):>5} {mean:>+9.3f} "
                     f"{f'[{low:+.3f}, {high:+.3f}]':>18}"
                 )
-    for title, names, classify in (
-        ("kind of hand", KINDS, hand_kind),
-        ("announcements", ANNOUNCEMENTS, lambda hand, seat: announcement_kind(hand)),
+    for title, names, tabulate in (
+        ("kind of hand", KINDS, lambda matches: breakdown(matches, hand_kind)),
+        (
+            "announcements",
+            ANNOUNCEMENTS,
+            lambda matches: breakdown(matches, lambda hand, seat: announcement_kind(hand)),
+        ),
+        ("our party's first announcement", OPENERS, opener_breakdown),
     ):
         tables = {
-            level: breakdown((m for unit in all_units[level].values() for m in unit), classify)
+            level: tabulate([m for unit in all_units[level].values() for m in unit])
             for level in played
         }
         print(
@@ -589,8 +663,6 @@ def run(level: str, seeds: Sequence[str], harness: Harness, save: Path, command:
 
 def hand_prefix(actions: Sequence[str], seed: str, hand: int) -> list[str]:
     """The actions of a match before its hand number ``hand`` (0-based) began."""
-    from engine.doppelkopf.state import new_match
-
     state = new_match(seed=seed)
     prefix: list[str] = []
     for action in actions:
@@ -720,11 +792,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         else:
             run(args.level, seeds, harness, save, command)
     else:
-        seeds = expand_seeds(args.seeds) if args.seeds else None
+        chosen = expand_seeds(args.seeds) if args.seeds else None
         rows = load_rows(args.file)
-        print_summary(rows, args.level, seeds, args.paired_with, args.ai)
+        print_summary(rows, args.level, chosen, args.paired_with, args.ai)
         if args.replays_of:
-            print_replays(rows, args.level, args.replays_of, seeds, args.ai, kinds)
+            print_replays(rows, args.level, args.replays_of, chosen, args.ai, kinds)
 
 
 if __name__ == "__main__":

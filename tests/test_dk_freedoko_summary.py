@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -18,9 +19,12 @@ from benchmarks.bench_doppelkopf_freedoko import (
     cache_answers,
     changed_hand,
     expand_seeds,
+    first_announcers,
     hand_kind,
     hand_prefix,
     main,
+    opener_breakdown,
+    opener_kind,
     paired,
     replay_kinds,
     replay_points,
@@ -206,6 +210,35 @@ def test_the_replays_stand_in_for_the_bases_hands_in_the_whole_unit() -> None:
     assert sum(points for _, points in table.values()) == 4 + 4
 
 
+def test_every_level_of_a_summary_has_its_replays_of_the_same_kinds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = _sample()
+    # C and D each replay A's only solo of s1 (seat 0's first hand) and play a normal game instead.
+    rows += [_replay("s1", 0, 0, -6, 2), {**_replay("s1", 0, 0, -6, -2), "level": "D"}]
+    path = tmp_path / "rows.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    main(
+        [
+            "summary",
+            "--file",
+            str(path),
+            "--level",
+            "A",
+            "--level",
+            "C",
+            "--level",
+            "D",
+            "--replays-of",
+            "A",
+        ]
+    )
+    lines = capsys.readouterr().out.splitlines()
+    # Each level replayed s1's solo (+8 and +4 over the unit's 8 hands; s2 has no solo).
+    assert any(line.startswith("C ") and "+0.500" in line for line in lines), lines
+    assert any(line.startswith("D ") and "+0.250" in line for line in lines), lines
+
+
 def test_a_replay_changed_when_any_field_of_the_hand_differs() -> None:
     base = _hand("normal", -3, levels=(0, 1))
     same = {**base, "base_hand": base}
@@ -227,6 +260,68 @@ def test_replay_options_are_checked_before_anything_is_played(
         with pytest.raises(SystemExit):
             main(argv)
     assert "unknown kind of hand 'ours'" in capsys.readouterr().err
+
+
+def _hand_with_one_announcement(seed: str) -> tuple[list[str], int, frozenset[int]]:
+    """One normal hand of ``seed`` in which the first seat able to announce does so
+    before its first card, and the other party's first seat to act after the first
+    trick answers: (the actions, the opener's seat, the Re seats)."""
+    state = new_match(seed=seed, humans=())
+    opener: int | None = None
+    answered = False
+    while not state.results:
+        state.settle_chance()
+        seat = state.current_player()
+        legal = [state.action_text(action) for action in state.legal_actions()]
+        if "healthy" in legal:
+            choice = "healthy"
+        elif "announce" in legal and opener is None:
+            choice, opener = "announce", seat
+        elif (
+            "announce" in legal
+            and not answered
+            and state.played  # after the first trick
+            and state.party_of(seat) != state.party_of(opener)
+        ):
+            choice, answered = "announce", True
+        else:
+            choice = next(action for action in legal if action != "announce")
+        state.apply_action(choice)
+    assert opener is not None and answered and state.results[0].kind.value == "normal"
+    return [state.action_text(action) for action in state.actions], opener, state.re_seats
+
+
+def test_the_first_announcement_of_the_levels_party_is_told_by_who_made_it() -> None:
+    actions, opener, re_seats = _hand_with_one_announcement("fd-openers")
+    opener_party = opener in re_seats
+    partner = next(
+        seat for seat in range(4) if seat != opener and (seat in re_seats) == opener_party
+    )
+    seen = {}
+    for seat in range(4):
+        hand = _hand("normal", 1, re=seat in re_seats, levels=(1, 1))
+        match = {**_match("A", "fd-openers", seat, [hand]), "actions": actions}
+        (opened,) = first_announcers(match)
+        seen[seat] = opened
+        assert opener_breakdown([match]) == {opener_kind(hand, opened): (1, 1)}
+    party = "Re" if opener_party else "Kontra"
+    assert seen[opener] == ("we", 12)
+    assert seen[partner] == ("partner", 12)
+    assert opener_kind(_hand("normal", 0, re=opener_party), seen[opener]) == (
+        f"we are {party}: we announced before our first card"
+    )
+    assert opener_kind(_hand("normal", 0, re=opener_party), seen[partner]) == (
+        f"we are {party}: our partner announced first"
+    )
+    # The other party answered after the first trick: one of its seats, then its partner.
+    answers = sorted(seen[seat] or ("", 0) for seat in set(range(4)) - {opener, partner})
+    assert [who for who, _ in answers] == ["partner", "we"]
+    assert answers[0][1] == answers[1][1] < 12
+    assert opener_kind(_hand("normal", 0, re=not opener_party), answers[1]) == (
+        f"we are {'Kontra' if opener_party else 'Re'}: we announced later"
+    )
+    assert opener_kind(_hand("normal", 0), None) == "we are Kontra: our party did not announce"
+    assert opener_kind(_hand("solo", 0, declarer=1), ("we", 12)) is None
 
 
 def test_a_hands_prefix_stops_where_the_hand_was_dealt() -> None:
