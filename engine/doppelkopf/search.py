@@ -68,7 +68,7 @@ from typing import Any
 from engine import rng
 from engine.doppelkopf.actions import SOLO_CONTRACTS, Reservation
 from engine.doppelkopf.card_tree import CardTree
-from engine.doppelkopf.cards import PACK, Card, Suit, sort_key
+from engine.doppelkopf.cards import PACK, Card, Rank, Suit, sort_key
 from engine.doppelkopf.heuristic import (
     SUIT_NUMBER,
     HandShape,
@@ -159,6 +159,11 @@ class Budget:
     #: exploration constant, in game points.
     trees: bool = False
     tree_exploration: float = 3.0
+    #: Without a solo, lead the plain ace the heuristic picks (a suit not yet
+    #: played round, no enemy known void in it) without searching: the
+    #: play-outs, every world's cards open to its players, rate cashing an ace
+    #: early no higher than leading trumps, which real opponents punish.
+    ace_leads: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,6 +462,14 @@ class SearchPlayer:
             return moves[0]
         preferred = heuristic_card(known)
         budget = self.budget
+        if (
+            budget.ace_leads
+            and not known.trick
+            and known.contract is Contract.NORMAL
+            and preferred.rank is Rank.ACE
+            and not CONTRACTS[Contract.NORMAL].is_trump(preferred)
+        ):
+            return preferred
         sampler = self.sampler(known, stream)
         left = TRICKS - len(known.played)
         simulation = Simulation(

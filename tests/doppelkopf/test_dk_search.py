@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 
 from engine import rng
 from engine.doppelkopf.card_tree import CardTree, _Node
-from engine.doppelkopf.cards import Card
-from engine.doppelkopf.heuristic import legal_cards
+from engine.doppelkopf.cards import Card, Rank
+from engine.doppelkopf.heuristic import heuristic_card, legal_cards
 from engine.doppelkopf.knowledge import Knowledge, WorldSampler, read_view
+from engine.doppelkopf.players import BUDGETS
 from engine.doppelkopf.playout import INDEX, TABLES, Simulation, _beaten_exactly
-from engine.doppelkopf.rules import Contract
+from engine.doppelkopf.rules import CONTRACTS, Contract
 from engine.doppelkopf.search import Budget, Race, SearchPlayer
 from engine.doppelkopf.state import GameKind, Phase, State
 
@@ -309,3 +310,23 @@ def test_kontra_may_be_kept_from_answering_res_announcement() -> None:
     assert known.levels == (1, 0)
     assert _pays(known, kontra_announce_margin=-99.0)
     assert not _pays(known, kontra_announce_margin=-99.0, kontra_answers=False)
+
+
+def test_ace_leads_cash_the_heuristics_fresh_ace_where_the_search_would_not() -> None:
+    """With ``ace_leads`` a seat leading a game without a solo plays the fresh plain
+    ace the heuristic picks; the searched choice differs in some of these positions."""
+    cashing = SearchPlayer(replace(QUICK, ace_leads=True))
+    searching = SearchPlayer(QUICK)
+    leads = differ = 0
+    for known, _ in _positions_in_play("ace-leads", 60, steps=8):
+        preferred = heuristic_card(known)
+        if known.trick or known.contract is not Contract.NORMAL or preferred.rank is not Rank.ACE:
+            continue
+        if CONTRACTS[Contract.NORMAL].is_trump(preferred):
+            continue
+        leads += 1
+        seed = f"ace-leads/{leads}"
+        assert cashing.choose_card(known, rng.Stream(seed)) == preferred
+        differ += searching.choose_card(known, rng.Stream(seed)) != preferred
+    assert leads >= 3 and differ >= 1, (leads, differ)
+    assert not any(budget.ace_leads for budget in BUDGETS.values())  # no level uses it yet
