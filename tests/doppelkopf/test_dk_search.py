@@ -318,7 +318,7 @@ def test_ace_leads_cash_the_heuristics_fresh_ace_where_the_search_would_not() ->
     cashing = SearchPlayer(replace(QUICK, ace_leads=True))
     searching = SearchPlayer(QUICK)
     leads = differ = 0
-    for known, _ in _positions_in_play("ace-leads", 60, steps=8):
+    for known, _ in _positions_in_play("ace-leads", 25, steps=8):
         preferred = heuristic_card(known)
         if known.trick or known.contract is not Contract.NORMAL or preferred.rank is not Rank.ACE:
             continue
