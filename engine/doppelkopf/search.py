@@ -160,9 +160,9 @@ class Budget:
     trees: bool = False
     tree_exploration: float = 3.0
     #: Without a solo, lead the plain ace the heuristic picks (a suit not yet
-    #: played round, no enemy known void in it) without searching: the
-    #: play-outs, every world's cards open to its players, rate cashing an ace
-    #: early no higher than leading trumps, which real opponents punish.
+    #: played round, no enemy known void in it) without searching. Where the
+    #: search leads a trump instead, FreeDoko's profi mostly leads that ace
+    #: (``benchmarks/bench_doppelkopf_judge.py``).
     ace_leads: bool = False
 
 
