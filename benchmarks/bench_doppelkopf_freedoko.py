@@ -58,7 +58,7 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -67,7 +67,7 @@ sys.path.insert(0, str(REPOSITORY))
 
 from benchmarks.bench_doppelkopf_players import interval, register_variant
 from engine.doppelkopf.rules import TRICKS
-from engine.doppelkopf.state import new_match
+from engine.doppelkopf.state import State, new_match
 
 DEFAULT_ORACLE = Path("~/.cache/freedoko/oracle").expanduser()
 DEFAULT_SAVE = REPOSITORY / "benchmarks/results/dk_freedoko.jsonl"
@@ -177,23 +177,30 @@ def announcement_kind(hand: Hand) -> str | None:
     return "only their party announced" if theirs else "no announcement"
 
 
+def replayed(seed: str, actions: Iterable[str]) -> Iterator[tuple[State, str]]:
+    """A match's actions, each with the engine's state just before it (chance
+    settled): how the rows, which keep only the actions, are read again."""
+    state = new_match(seed=seed)
+    for action in actions:
+        state.settle_chance()
+        yield state, action
+        state.apply_action(action)
+
+
 def first_announcers(match: Row) -> list[tuple[str, int] | None]:
     """Per hand of a match row: who made the first announcement of LEVEL's party
     ("we" or "partner") and how many cards they held then; ``None`` where the
     party made none. Read by replaying the row's actions with the engine (the
     rows keep the levels reached, not who announced)."""
     seat = match["engine_seat"]
-    state = new_match(seed=match["seed"])
     found: list[tuple[str, int] | None] = [None] * len(match["hands"])
-    for action in match["actions"]:
-        state.settle_chance()
+    for state, action in replayed(match["seed"], match["actions"]):
         if action == "announce":
             actor = state.current_player()
             number = len(state.results)
             ours = state.party_of(actor) is state.party_of(seat)
             if ours and found[number] is None:
                 found[number] = ("we" if actor == seat else "partner", len(state.hands[actor]))
-        state.apply_action(action)
     return found
 
 
@@ -663,13 +670,10 @@ def run(level: str, seeds: Sequence[str], harness: Harness, save: Path, command:
 
 def hand_prefix(actions: Sequence[str], seed: str, hand: int) -> list[str]:
     """The actions of a match before its hand number ``hand`` (0-based) began."""
-    state = new_match(seed=seed)
     prefix: list[str] = []
-    for action in actions:
-        state.settle_chance()
+    for state, action in replayed(seed, actions):
         if len(state.results) >= hand:
             break
-        state.apply_action(action)
         prefix.append(action)
     return prefix
 
@@ -728,6 +732,17 @@ def replay(
                 )
 
 
+def add_freedoko_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of a command that asks FreeDoko: where it is, and which AI."""
+    parser.add_argument(
+        "--oracle",
+        type=Path,
+        default=Path(os.environ.get("FREEDOKO_ORACLE", DEFAULT_ORACLE)).expanduser(),
+        help="FreeDoko's oracle directory (default $FREEDOKO_ORACLE or %(default)s)",
+    )
+    parser.add_argument("--ai", default="profi", help="FreeDoko's AI preset (default profi)")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -736,13 +751,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     play = commands.add_parser("run", help="play LEVEL against FreeDoko on the seeds")
     play.add_argument("level", help="a level, e.g. hard, medium, hard@solo_margin=1.0")
     play.add_argument("seeds", nargs="+", help="seeds, e.g. fd-tune/0..19")
-    play.add_argument(
-        "--oracle",
-        type=Path,
-        default=Path(os.environ.get("FREEDOKO_ORACLE", DEFAULT_ORACLE)).expanduser(),
-        help="FreeDoko's oracle directory (default $FREEDOKO_ORACLE or %(default)s)",
-    )
-    play.add_argument("--ai", default="profi", help="FreeDoko's AI preset (default profi)")
+    add_freedoko_arguments(play)
     play.add_argument("--save", type=Path, default=DEFAULT_SAVE)
     play.add_argument(
         "--replay-of",

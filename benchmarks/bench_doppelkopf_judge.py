@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -36,15 +35,16 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
 from benchmarks.bench_doppelkopf_freedoko import (
-    DEFAULT_ORACLE,
     Harness,
     Row,
+    add_freedoko_arguments,
     expand_seeds,
     load_rows,
+    replayed,
 )
 from engine.doppelkopf.cards import Rank, parse_cards
 from engine.doppelkopf.rules import CONTRACTS, Contract
-from engine.doppelkopf.state import State, new_match
+from engine.doppelkopf.state import State
 
 Decision = dict[str, Any]
 
@@ -77,11 +77,12 @@ def card_kind(card: str, contract: Contract) -> str:
 
 
 def _record(position: dict[str, Any], state: State, seat: int, action: str) -> None:
-    """Add one of the match's actions to FreeDoko's position (its own notation)."""
+    """Add one of the match's actions, about to be played in ``state``, to
+    FreeDoko's position (its own notation)."""
     if action in FD_RESERVATIONS:
         position["reservations"].append(FD_RESERVATIONS[action])
     elif action == "announce":
-        level = state.levels[state.party_of(seat)]
+        level = state.levels[state.party_of(seat)] + 1
         position["actions"].append(["announce", seat, FD_LEVEL_NAMES[level]])
     elif action in ("accept", "decline"):
         position["actions"].append(
@@ -98,11 +99,9 @@ def card_decisions(match: Row, ai: str = "profi") -> Iterator[tuple[Decision, di
     """The level's card decisions with a real choice in one match row: each with
     FreeDoko's position for the level's seat (what ``fd_oracle.ask`` reads)."""
     seat = match["engine_seat"]
-    state = new_match(seed=match["seed"])
     position: dict[str, Any] = {}
     dealt = None
-    for action in match["actions"]:
-        state.settle_chance()
+    for state, action in replayed(match["seed"], match["actions"]):
         if state.deal is not dealt:
             dealt = state.deal
             position = {
@@ -137,7 +136,6 @@ def card_decisions(match: Row, ai: str = "profi") -> Iterator[tuple[Decision, di
                         "to_move": seat,
                     },
                 )
-        state.apply_action(action)
         _record(position, state, actor, action)
 
 
@@ -234,13 +232,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ask.add_argument("level", help="the level whose matches are judged, e.g. hard")
     ask.add_argument("--rows", type=Path, required=True, help="the FreeDoko benchmark's rows")
     ask.add_argument("--seeds", nargs="+", help="only these seeds, e.g. fd-val/0..9")
-    ask.add_argument(
-        "--oracle",
-        type=Path,
-        default=Path(os.environ.get("FREEDOKO_ORACLE", DEFAULT_ORACLE)).expanduser(),
-        help="FreeDoko's oracle directory (default $FREEDOKO_ORACLE or %(default)s)",
-    )
-    ask.add_argument("--ai", default="profi", help="FreeDoko's AI preset (default profi)")
+    add_freedoko_arguments(ask)
     for subcommand in (ask, commands.add_parser("report", help="the tables of --save")):
         subcommand.add_argument("--save", type=Path, required=True, help="the judged decisions")
     args = parser.parse_args(argv)
