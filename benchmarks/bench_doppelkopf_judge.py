@@ -102,10 +102,10 @@ def card_decisions(match: Row, ai: str = "profi") -> Iterator[tuple[Decision, di
     position: dict[str, Any] = {}
     dealt = None
     for state, action in replayed(match["seed"], match["actions"]):
-        if state.deal is not dealt:
+        if state.deal is not dealt and state.deal is not None:  # a hand was dealt
             dealt = state.deal
             position = {
-                "hands": [[card.notation for card in hand] for hand in state.deal.hands()],
+                "hands": [[card.notation for card in hand] for hand in dealt.hands()],
                 "leader": state.forehand,
                 "reservations": [],
                 "actions": [],
