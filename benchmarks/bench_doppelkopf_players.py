@@ -7,6 +7,15 @@ measure is per seat: the game points a seat played by A scores in a hand,
 minus those of a seat played by B, averaged over the two games of a pair.
 The unit of the 95% confidence interval is the pair.
 
+``--seating one`` plays each deal four times instead, level A alone in one
+seat and level B in the other three, A in each seat in turn (FreeDoko's
+format, ``bench_doppelkopf_freedoko.py``). In the two-seat format A's two
+seats can be partners, and as a solo's defender a seat of A raises the stakes
+of its other seat's solo: A then wins the solo's triple stake once and pays a
+single one. One seat alone measures A against B without A's help. The unit is
+the deal; "A - B per seat" is A's seat minus the mean of B's three seats (4/3
+of A's points, the hands being zero-sum).
+
 Besides the engine's levels, ``search-v1`` and ``heuristic-v1`` are frozen
 copies of the players before issue 17 (``benchmarks/baselines/doppelkopf_v1``),
 ``hard-round4`` is the round-five Hard choosing its game as before the solo-margin
@@ -66,6 +75,8 @@ clock = CLOCKS["wall"]
 
 #: Decision times: all decisions, and card choices among two or more cards.
 Times = dict[str, dict[str, list[float]]]
+#: A chunk of work: level A, level B, the first and past-the-last deal number, the seating.
+Job = tuple[str, str, int, int, str]
 
 
 @dataclass
@@ -179,21 +190,31 @@ def play_hand(seed: str, levels: Sequence[str], tally: Tally) -> list[int]:
     return list(result.seat_scores)
 
 
-def run_pairs(job: tuple[str, str, int, int]) -> Tally:
-    level_a, level_b, start, stop = job
+#: Where level A sits in the games of one deal, by ``--seating``: two seats
+#: (0 and 2, then 1 and 3), or one seat alone (each of the four in turn).
+SEATINGS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "two": ((0, 2), (1, 3)),
+    "one": ((0,), (1,), (2,), (3,)),
+}
+
+
+def run_pairs(job: Job) -> Tally:
+    level_a, level_b, start, stop, seating = job
     _register_all(level_a, level_b)
     tally = Tally()
+    games = SEATINGS[seating]
     for number in range(start, stop):
         seed = f"bench/doppelkopf/{number}"
-        a_total = b_total = 0
-        for a_seats in ((0, 2), (1, 3)):
+        a_total = b_total = 0.0
+        for a_seats in games:
             levels = [level_a if seat in a_seats else level_b for seat in range(4)]
             scores = play_hand(seed, levels, tally)
-            a_total += sum(scores[s] for s in a_seats)
-            b_total += sum(scores[s] for s in range(4) if s not in a_seats)
-        # Two games, two seats per level and game.
-        tally.differences.append((a_total - b_total) / 4)
-        tally.a_points.append(a_total / 4)
+            b_seats = [s for s in range(4) if s not in a_seats]
+            a_total += sum(scores[s] for s in a_seats) / len(a_seats)
+            b_total += sum(scores[s] for s in b_seats) / len(b_seats)
+        # Per seat and hand: each level's mean seat, averaged over the deal's games.
+        tally.differences.append((a_total - b_total) / len(games))
+        tally.a_points.append(a_total / len(games))
     return tally
 
 
@@ -212,10 +233,12 @@ def percentile(sorted_values: Sequence[float], fraction: float) -> float:
 progress: Path | None = None
 
 
-def run(level_a: str, level_b: str, pairs: int, jobs: int, first: int = 0) -> Tally:
+def run(
+    level_a: str, level_b: str, pairs: int, jobs: int, first: int = 0, seating: str = "two"
+) -> Tally:
     chunk = 10
     end = first + pairs
-    work = [(level_a, level_b, s, min(s + chunk, end)) for s in range(first, end, chunk)]
+    work = [(level_a, level_b, s, min(s + chunk, end), seating) for s in range(first, end, chunk)]
     tally = Tally()
     if jobs > 1:
         from multiprocessing import Pool
@@ -232,11 +255,11 @@ def run(level_a: str, level_b: str, pairs: int, jobs: int, first: int = 0) -> Ta
     return tally
 
 
-def _record_chunk(job: tuple[str, str, int, int], part: Tally) -> None:
+def _record_chunk(job: Job, part: Tally) -> None:
     if progress is None:
         return
-    level_a, level_b, start, stop = job
-    row = {
+    level_a, level_b, start, stop, seating = job
+    row: dict[str, object] = {
         "chunk": [start, stop],
         "a": level_a,
         "b": level_b,
@@ -245,6 +268,8 @@ def _record_chunk(job: tuple[str, str, int, int], part: Tally) -> None:
         "kinds": part.kinds,
         "decisions": part.decisions,
     }
+    if seating != "two":  # rows from before --seating are two-seat rows
+        row["seating"] = seating
     with progress.open("a") as out:
         out.write(json.dumps(row) + "\n")
 
@@ -310,6 +335,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--first", type=int, default=0, help="number of the first deal pair")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
+        "--seating",
+        choices=sorted(SEATINGS),
+        default="two",
+        help="level A in two seats against B's two (default), or alone against B's three",
+    )
+    parser.add_argument(
         "--speed-only", action="store_true", help="only time decisions (search vs heuristic)"
     )
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall", help="timing clock")
@@ -329,8 +360,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     implementation = f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}"
     if args.speed_only:
         args.pairings = ["hard:easy"]
+    seats = "A in two seats" if args.seating == "two" else "A alone in one seat"
     print(
-        f"Doppelkopf players, duplicate format, first hand of seeds {args.first}.."
+        f"Doppelkopf players, duplicate format ({seats}), first hand of seeds {args.first}.."
         f"{args.first + args.pairs - 1}; {implementation}"
     )
     all_times: Times = {}
@@ -339,7 +371,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         level_a, level_b = pairing.split(":")
         _register_all(level_a, level_b)
         started = time.perf_counter()
-        tally = run(level_a, level_b, args.pairs, args.jobs, args.first)
+        tally = run(level_a, level_b, args.pairs, args.jobs, args.first, args.seating)
         rows.append((level_a, level_b, tally, time.perf_counter() - started))
         for level, groups in tally.times.items():
             for group, times in groups.items():
@@ -367,6 +399,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "a": level_a,
                         "b": level_b,
                         "first": args.first,
+                        "seating": args.seating,
                         "pairs": len(tally.differences),
                         "mean": round(mean, 4),
                         "ci": [round(low, 4), round(high, 4)],

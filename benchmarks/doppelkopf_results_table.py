@@ -26,10 +26,17 @@ import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_doppelkopf_players import interval
+
+
+def pairing(chunk: dict[str, Any]) -> tuple[str, str]:
+    """A chunk's (A, B); B says "A alone" for a chunk of ``--seating one``."""
+    alone = chunk.get("seating", "two") == "one"
+    return chunk["a"], f"{chunk['b']}, A alone" if alone else chunk["b"]
 
 
 def joined(
@@ -40,7 +47,7 @@ def joined(
     for line in (line for path in paths for line in path.read_text().splitlines()):
         chunk = json.loads(line)
         start, _ = chunk["chunk"]
-        pairs = pairings.setdefault((chunk["a"], chunk["b"]), {})
+        pairs = pairings.setdefault(pairing(chunk), {})
         for offset, (difference, a_points) in enumerate(
             zip(chunk["differences"], chunk["a_points"], strict=True)
         ):
@@ -55,14 +62,14 @@ def decisions(paths: Sequence[Path]) -> dict[tuple[str, str], dict[tuple[str, st
     found: dict[tuple[str, str], dict[tuple[str, str], list[int]]] = {}
     for line in (line for path in paths for line in path.read_text().splitlines()):
         chunk = json.loads(line)
-        key = (chunk["a"], chunk["b"], chunk["chunk"][0])
+        key = (*pairing(chunk), chunk["chunk"][0])
         if key in seen or "decisions" not in chunk:
             continue
         seen.add(key)
-        pairing = found.setdefault((chunk["a"], chunk["b"]), {})
+        made_in = found.setdefault(pairing(chunk), {})
         for level, made in chunk["decisions"].items():
             for name, counts in made.items():
-                mine = pairing.setdefault((level, name), [0, 0, 0])
+                mine = made_in.setdefault((level, name), [0, 0, 0])
                 for i, count in enumerate(counts):
                     mine[i] += count
     return found

@@ -55,3 +55,26 @@ def test_a_karnoffel_budget_variant_plays() -> None:
         players.choose_action(level, state.view(seat), "s")
     bench_karnoffel_players.register_variant(level)
     assert state.why_illegal(players.choose_action(level, state.view(seat), "s")) is None
+
+
+@pytest.mark.parametrize(("seating", "games", "a_share"), [("two", 2, 2.0), ("one", 4, 4 / 3)])
+def test_a_deal_is_played_once_per_seating_of_level_a(
+    seating: str, games: int, a_share: float
+) -> None:
+    """Two seats: two games a deal, A's seats against B's; one seat: four games,
+    A alone in each seat in turn. The hands are zero-sum, so A minus B is a fixed
+    multiple of A's own points."""
+    tally = bench_doppelkopf_players.run_pairs(("easy", "random", 0, 3, seating))
+    assert sum(tally.kinds.values()) == 3 * games
+    assert len(tally.differences) == len(tally.a_points) == 3
+    for difference, a_points in zip(tally.differences, tally.a_points, strict=True):
+        assert difference == pytest.approx(a_share * a_points)
+    assert any(tally.a_points), "easy never scored against random in three deals"
+
+
+def test_the_results_table_keeps_the_seatings_apart() -> None:
+    from benchmarks.doppelkopf_results_table import pairing
+
+    row = {"a": "hard", "b": "search-v1"}
+    assert pairing(row) == ("hard", "search-v1")
+    assert pairing(row | {"seating": "one"}) == ("hard", "search-v1, A alone")
