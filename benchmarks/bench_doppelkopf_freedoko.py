@@ -255,7 +255,8 @@ def units(
 
 def unit_points(matches: Sequence[Row]) -> float:
     """Points per seat and hand of one unit: LEVEL's scores over its hands."""
-    return sum(m["engine_score"] for m in matches) / sum(len(m["hands"]) for m in matches)
+    points: int = sum(m["engine_score"] for m in matches)
+    return points / sum(len(m["hands"]) for m in matches)
 
 
 def tally(
@@ -318,7 +319,7 @@ def replays(
 def replay_points(base_unit: Sequence[Row], replayed: Sequence[Row]) -> float:
     """A unit's points per seat and hand had LEVEL played its replayed hands
     instead of BASE, minus BASE's own."""
-    gain = sum(r["engine_delta"] - r["base_hand"]["engine_delta"] for r in replayed)
+    gain: int = sum(r["engine_delta"] - r["base_hand"]["engine_delta"] for r in replayed)
     return gain / sum(len(m["hands"]) for m in base_unit)
 
 
