@@ -10,11 +10,12 @@ The unit of the 95% confidence interval is the pair.
 ``--seating one`` plays each deal four times instead, level A alone in one
 seat and level B in the other three, A in each seat in turn (FreeDoko's
 format, ``bench_doppelkopf_freedoko.py``). In the two-seat format A's two
-seats can be partners, and as a solo's defender a seat of A raises the stakes
-of its other seat's solo: A then wins the solo's triple stake once and pays a
-single one. One seat alone measures A against B without A's help. The unit is
-the deal; "A - B per seat" is A's seat minus the mean of B's three seats (4/3
-of A's points, the hands being zero-sum).
+seats can be partners, and a seat of A defending its other seat's solo can
+announce against it: when the solo wins, A wins the triple stake and pays a
+single one (``benchmarks/results/dk_players.md``, nineteenth round). One seat
+alone measures A against B without a second seat of its own. The unit is the
+deal; "A - B per seat" is A's seat minus the mean of B's three seats (4/3 of
+A's points, the hands being zero-sum).
 
 Besides the engine's levels, ``search-v1`` and ``heuristic-v1`` are frozen
 copies of the players before issue 17 (``benchmarks/baselines/doppelkopf_v1``),
