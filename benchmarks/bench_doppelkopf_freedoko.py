@@ -177,7 +177,7 @@ def announcement_kind(hand: Hand) -> str | None:
     return "only their party announced" if theirs else "no announcement"
 
 
-def replayed(seed: str, actions: Iterable[str]) -> Iterator[tuple[State, str]]:
+def actions_with_states(seed: str, actions: Iterable[str]) -> Iterator[tuple[State, str]]:
     """A match's actions, each with the engine's state just before it (chance
     settled): how the rows, which keep only the actions, are read again."""
     state = new_match(seed=seed)
@@ -194,7 +194,7 @@ def first_announcers(match: Row) -> list[tuple[str, int] | None]:
     rows keep the levels reached, not who announced)."""
     seat = match["engine_seat"]
     found: list[tuple[str, int] | None] = [None] * len(match["hands"])
-    for state, action in replayed(match["seed"], match["actions"]):
+    for state, action in actions_with_states(match["seed"], match["actions"]):
         if action == "announce":
             actor = state.current_player()
             number = len(state.results)
@@ -672,7 +672,7 @@ def run(level: str, seeds: Sequence[str], harness: Harness, save: Path, command:
 def hand_prefix(actions: Sequence[str], seed: str, hand: int) -> list[str]:
     """The actions of a match before its hand number ``hand`` (0-based) began."""
     prefix: list[str] = []
-    for state, action in replayed(seed, actions):
+    for state, action in actions_with_states(seed, actions):
         if len(state.results) >= hand:
             break
         prefix.append(action)

@@ -37,10 +37,10 @@ sys.path.insert(0, str(REPOSITORY))
 from benchmarks.bench_doppelkopf_freedoko import (
     Harness,
     Row,
+    actions_with_states,
     add_freedoko_arguments,
     expand_seeds,
     load_rows,
-    replayed,
 )
 from engine.doppelkopf.cards import Rank, parse_cards
 from engine.doppelkopf.rules import CONTRACTS, Contract
@@ -101,7 +101,7 @@ def card_decisions(match: Row, ai: str = "profi") -> Iterator[tuple[Decision, di
     seat = match["engine_seat"]
     position: dict[str, Any] = {}
     dealt = None
-    for state, action in replayed(match["seed"], match["actions"]):
+    for state, action in actions_with_states(match["seed"], match["actions"]):
         if state.deal is not dealt and state.deal is not None:  # a hand was dealt
             dealt = state.deal
             position = {
