@@ -15,14 +15,20 @@ from engine.doppelkopf.search import Budget, SearchPlayer
 __all__ = ["BUDGETS", "LEVELS"]
 
 #: The budgets of the search levels (``benchmarks/results/dk_players.md`` measures them).
+#: Both judge solos, announcements and fresh aces alike, as measured alone against
+#: FreeDoko's profi (issue 45); Hard searches more worlds and plays.
 BUDGETS: dict[str, Budget] = {
     "medium": Budget(
         plays=1200,
         endgame_tricks=3,
         endgame_worlds=10,
         announce_worlds=10,
+        announce_margin=0.5,
+        kontra_announce_margin=1.0,
+        kontra_answers=False,
         reserve_worlds=10,
-        solo_margin=-4.0,
+        solo_margin=-3.0,
+        ace_leads=True,
     ),
     "hard": Budget(
         plays=7200,
@@ -32,10 +38,13 @@ BUDGETS: dict[str, Budget] = {
         endgame_tricks=3,
         endgame_worlds=20,
         announce_worlds=20,
-        announce_margin=-0.5,
+        announce_margin=0.5,
+        kontra_announce_margin=1.0,
+        kontra_answers=False,
         reserve_worlds=20,
-        solo_margin=-5.0,
+        solo_margin=-3.0,
         solo_slack=1,
+        ace_leads=True,
     ),
 }
 
