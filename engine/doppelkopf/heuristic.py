@@ -42,6 +42,7 @@ from engine.doppelkopf.rules import CONTRACTS, FOX, PLAYERS, Contract, ContractS
 from engine.doppelkopf.tricks import beats, winning_index
 
 __all__ = [
+    "POVERTY_ACES",
     "SUIT_NUMBER",
     "HandShape",
     "HeuristicPlayer",
@@ -55,6 +56,8 @@ __all__ = [
     "wants_poverty",
 ]  # fmt: skip
 
+#: The most plain aces a hand may hold for the heuristic to declare a poverty.
+POVERTY_ACES = 2
 #: Worth of a trick (card points, the fox counted extra) that justifies a high trump.
 _RICH_TRICK = 14
 #: Extra worth of catching the opponents' fox (it scores a point).
@@ -145,8 +148,11 @@ class HandShape:
 
 
 # ------------------------------------------------------------ reservations
-def choose_reservation(hand: Sequence[Card], legal: Sequence[str]) -> str:
-    """Healthy, a marriage, a poverty or a solo (see the module doc).
+def choose_reservation(
+    hand: Sequence[Card], legal: Sequence[str], poverty_aces: int = POVERTY_ACES
+) -> str:
+    """Healthy, a marriage, a poverty or a solo (see the module doc); a poverty
+    with at most ``poverty_aces`` plain aces.
 
     >>> strong = parse_cards("H10 H10 CQ SQ SQ HQ CJ SJ HJ DJ DA SA".split())
     >>> choose_reservation(strong, [r.value for r in Reservation if r is not Reservation.MARRIAGE])
@@ -167,7 +173,7 @@ def choose_reservation(hand: Sequence[Card], legal: Sequence[str]) -> str:
         return max(solos, key=lambda r: _trump_share(hand, SOLO_CONTRACTS[r])).value
     if Reservation.MARRIAGE.value in legal:
         return Reservation.MARRIAGE.value
-    if Reservation.POVERTY.value in legal and wants_poverty(normal):
+    if Reservation.POVERTY.value in legal and wants_poverty(normal, poverty_aces):
         return Reservation.POVERTY.value
     return Reservation.HEALTHY.value
 
@@ -180,9 +186,9 @@ def _trump_share(hand: Sequence[Card], contract: Contract) -> float:
     return sum(card in trumps for card in hand) / (2 * len(trumps))
 
 
-def wants_poverty(shape: HandShape) -> bool:
-    """A weak hand: few trumps (the rules' limit) and at most two plain aces."""
-    return shape.trumps <= 3 and shape.aces <= 2
+def wants_poverty(shape: HandShape, poverty_aces: int = POVERTY_ACES) -> bool:
+    """A weak hand: few trumps (the rules' limit) and at most ``poverty_aces`` plain aces."""
+    return shape.trumps <= 3 and shape.aces <= poverty_aces
 
 
 def wants_to_take_poverty(hand: Sequence[Card]) -> bool:
@@ -427,15 +433,16 @@ def _own_hand(view: dict[str, Any]) -> list[Card]:
     return [Card.parse(card) for card in view["hands"][view["seat"]]["known"]]
 
 
-def decide_non_card(view: dict[str, Any]) -> str | None:
-    """The heuristic's reservation, poverty answer or exchange, or announcement;
-    ``None`` when the seat should play a card."""
+def decide_non_card(view: dict[str, Any], poverty_aces: int = POVERTY_ACES) -> str | None:
+    """The heuristic's reservation (a poverty with at most ``poverty_aces`` plain
+    aces), poverty answer or exchange, or announcement; ``None`` when the seat
+    should play a card."""
     legal: list[str] = view["legal"]
     if not legal:
         raise ValueError("it is not this seat's turn: no legal actions in the view")
     phase = view["phase"]
     if phase == "reserve":
-        return choose_reservation(_own_hand(view), legal)
+        return choose_reservation(_own_hand(view), legal, poverty_aces)
     if phase == "poverty-answer":
         return "accept" if wants_to_take_poverty(_own_hand(view)) else "decline"
     if phase in ("poverty-pass", "poverty-return"):

@@ -70,6 +70,7 @@ from engine.doppelkopf.actions import SOLO_CONTRACTS, Reservation
 from engine.doppelkopf.card_tree import CardTree
 from engine.doppelkopf.cards import PACK, Card, Rank, Suit, sort_key
 from engine.doppelkopf.heuristic import (
+    POVERTY_ACES,
     SUIT_NUMBER,
     HandShape,
     decide_non_card,
@@ -159,6 +160,10 @@ class Budget:
     #: exploration constant, in game points.
     trees: bool = False
     tree_exploration: float = 3.0
+    #: The most plain aces a hand may hold to declare a poverty (where the rules
+    #: allow one); the heuristic's rule is 2. FreeDoko's profi declares poverties
+    #: with three to five plain aces (``benchmarks/results/dk_players.md``).
+    poverty_aces: int = POVERTY_ACES
     #: Without a solo, lead the plain ace the heuristic picks (a suit not yet
     #: played round, no enemy known void in it) without searching. Where the
     #: search leads a trump instead, FreeDoko's profi mostly leads that ace
@@ -434,7 +439,7 @@ class SearchPlayer:
         if view["phase"] == "reserve" and budget.reserve_worlds:
             return self.choose_reservation(view, stream)
         if view["phase"] != "play":
-            decided = decide_non_card(view)
+            decided = decide_non_card(view, budget.poverty_aces)
             assert decided is not None
             return decided
         known = read_view(view)
@@ -547,7 +552,7 @@ class SearchPlayer:
         decide (see the module doc); a poverty as the heuristic decides it."""
         legal: list[str] = view["legal"]
         hand = tuple(Card.parse(card) for card in view["hands"][view["seat"]]["known"])
-        fallback = decide_non_card(view)
+        fallback = decide_non_card(view, self.budget.poverty_aces)
         assert fallback is not None
         if fallback == Reservation.POVERTY.value:
             return fallback

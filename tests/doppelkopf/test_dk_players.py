@@ -258,3 +258,23 @@ def test_hard_keeps_a_nine_trump_diamonds_solo_the_play_outs_rank_well_below() -
     assert bolder.choose(view, rng.Stream(seed)) == "solo-diamonds"
     earlier = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_margin=-4.0))
     assert earlier.choose(view, rng.Stream(seed)) == "healthy"
+
+
+def test_poverty_aces_declares_a_poverty_with_three_plain_aces() -> None:
+    """Three trumps and three plain aces: the heuristic's rule (at most two aces)
+    plays the hand healthy, so Hard does; ``poverty_aces=3`` declares the poverty,
+    as FreeDoko's profi does with such hands."""
+    state = new_match(seed="poverty-aces/36", humans=())
+    state.settle_chance()
+    while state.current_player() != 2:
+        state.apply_action("healthy")
+    view = state.view(2)
+    assert view["hands"][2]["known"] == [
+        "H10", "HQ", "DQ", "CA", "C10", "C9", "SA", "S10", "HA", "HK", "H9", "H9",
+    ]  # fmt: skip
+    assert "poverty" in view["legal"]
+    seed = players.seed_for(state, 2)
+    assert players.choose_action("hard", view, seed) == "healthy"
+    poorer = SearchPlayer(replace(dk_players.BUDGETS["hard"], poverty_aces=3))
+    assert poorer.choose(view, rng.Stream(seed)) == "poverty"
+    assert players.choose_action("easy", view, seed) == "healthy"
