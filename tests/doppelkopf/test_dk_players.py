@@ -169,15 +169,21 @@ def test_the_levels_differ_in_budget_and_easy_is_not_random() -> None:
     assert len(easy) == 1  # the heuristic follows rules, not dice
 
 
+def first_reservation(deal_seed: str, seat: int) -> tuple[dict[str, Any], str]:
+    """``seat``'s view when it first reserves (the seats before it said healthy) in
+    the first deal of ``deal_seed``, and the seed its computer player gets there."""
+    state = new_match(seed=deal_seed, humans=())
+    state.settle_chance()
+    while state.current_player() != seat:
+        state.apply_action("healthy")
+    return state.view(seat), players.seed_for(state, seat)
+
+
 def test_hard_trusts_a_strong_solo_that_the_play_outs_rank_below_the_normal_game() -> None:
     """Ten trumps with both heart tens: the play-outs (all cards open) do not rank the
     hearts solo a point above the normal game, yet such solos win at the table; Hard's
     negative solo margin declares it, the old margin of +1.0 did not."""
-    state = new_match(seed="bench/doppelkopf/24", humans=())
-    state.settle_chance()
-    while state.current_player() != 2:
-        state.apply_action("healthy")
-    view = state.view(2)
+    view, seed = first_reservation("bench/doppelkopf/24", 2)
     assert view["hands"][2]["known"] == [
         "H10",
         "CQ",
@@ -192,7 +198,6 @@ def test_hard_trusts_a_strong_solo_that_the_play_outs_rank_below_the_normal_game
         "CK",
         "H9",
     ]
-    seed = players.seed_for(state, 2)
     assert players.choose_action("hard", view, seed) == "solo-hearts"
     cautious = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_margin=1.0))
     assert cautious.choose(view, rng.Stream(seed)) == "healthy"
@@ -203,11 +208,7 @@ def test_hard_plays_out_an_aces_solo_with_four_aces() -> None:
     with fewer than five aces from the play-outs; Hard's slack of one card lets them
     judge it, and they rank it within the solo margin (such solos won at the table,
     ``benchmarks/results/dk_players.md``, fourteenth round)."""
-    state = new_match(seed="bench/doppelkopf/9", humans=())
-    state.settle_chance()
-    while state.current_player() != 1:
-        state.apply_action("healthy")
-    view = state.view(1)
+    view, seed = first_reservation("bench/doppelkopf/9", 1)
     assert view["hands"][1]["known"] == [
         "CQ",
         "SQ",
@@ -222,7 +223,6 @@ def test_hard_plays_out_an_aces_solo_with_four_aces() -> None:
         "HA",
         "H9",
     ]
-    seed = players.seed_for(state, 1)
     assert players.choose_action("hard", view, seed) == "solo-aces"
     strict = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_slack=0))
     assert strict.choose(view, rng.Stream(seed)) == "healthy"
@@ -233,11 +233,7 @@ def test_hard_keeps_a_nine_trump_diamonds_solo_the_play_outs_rank_well_below() -
     four and five points below the normal game: a margin of −5 declares it, −4 does
     not. Hard's margin is −3 since its solos lost against FreeDoko's profi
     (``benchmarks/results/dk_players.md``, issue 45)."""
-    state = new_match(seed="bench/doppelkopf/29", humans=())
-    state.settle_chance()
-    while state.current_player() != 1:
-        state.apply_action("healthy")
-    view = state.view(1)
+    view, seed = first_reservation("bench/doppelkopf/29", 1)
     assert view["hands"][1]["known"] == [
         "H10",
         "H10",
@@ -252,7 +248,6 @@ def test_hard_keeps_a_nine_trump_diamonds_solo_the_play_outs_rank_well_below() -
         "S10",
         "H9",
     ]
-    seed = players.seed_for(state, 1)
     assert players.choose_action("hard", view, seed) == "healthy"
     bolder = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_margin=-5.0))
     assert bolder.choose(view, rng.Stream(seed)) == "solo-diamonds"
@@ -264,16 +259,11 @@ def test_poverty_aces_declares_a_poverty_with_three_plain_aces() -> None:
     """Three trumps and three plain aces: the heuristic's rule (at most two aces)
     plays the hand healthy, so Hard does; ``poverty_aces=3`` declares the poverty,
     as FreeDoko's profi does with such hands."""
-    state = new_match(seed="poverty-aces/36", humans=())
-    state.settle_chance()
-    while state.current_player() != 2:
-        state.apply_action("healthy")
-    view = state.view(2)
+    view, seed = first_reservation("poverty-aces/36", 2)
     assert view["hands"][2]["known"] == [
         "H10", "HQ", "DQ", "CA", "C10", "C9", "SA", "S10", "HA", "HK", "H9", "H9",
     ]  # fmt: skip
     assert "poverty" in view["legal"]
-    seed = players.seed_for(state, 2)
     assert players.choose_action("hard", view, seed) == "healthy"
     poorer = SearchPlayer(replace(dk_players.BUDGETS["hard"], poverty_aces=3))
     assert poorer.choose(view, rng.Stream(seed)) == "poverty"
