@@ -8,6 +8,8 @@ asks the level's player of the view's game.
 
 from __future__ import annotations
 
+import math
+
 from engine.core import PlayerFactory, RandomPlayer
 from engine.doppelkopf.heuristic import HeuristicPlayer
 from engine.doppelkopf.search import Budget, SearchPlayer
@@ -15,8 +17,10 @@ from engine.doppelkopf.search import Budget, SearchPlayer
 __all__ = ["BUDGETS", "LEVELS"]
 
 #: The budgets of the search levels (``benchmarks/results/dk_players.md`` measures them).
-#: Both judge solos, announcements and fresh aces alike, as measured alone against
-#: FreeDoko's profi (issue 45); Hard searches more worlds and plays.
+#: Both judge announcements and fresh aces alike, as measured alone against
+#: FreeDoko's profi (issue 45). Hard searches more worlds and plays, declares a
+#: solo only when its play-outs rank it at most one point below the best game
+#: without one, and never announces against another seat's solo.
 BUDGETS: dict[str, Budget] = {
     "medium": Budget(
         plays=1200,
@@ -41,8 +45,9 @@ BUDGETS: dict[str, Budget] = {
         announce_margin=0.5,
         kontra_announce_margin=1.0,
         kontra_answers=False,
+        solo_defence_margin=math.inf,
         reserve_worlds=20,
-        solo_margin=-3.0,
+        solo_margin=-1.0,
         solo_slack=1,
         ace_leads=True,
     ),

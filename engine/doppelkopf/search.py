@@ -132,6 +132,11 @@ class Budget:
     #: Whether Kontra may answer Re's announcement with its first one (False:
     #: Kontra announces only before Re has).
     kontra_answers: bool = True
+    #: The margin of the three defenders' announcements against another seat's
+    #: declared solo; ``None``: the Kontra margin. The play-outs deal the
+    #: soloist an average hand, not one it chose to play alone, so they
+    #: overrate the defence (``benchmarks/results/dk_players.md``).
+    solo_defence_margin: float | None = None
     #: Worlds per candidate game for a reservation (0: the heuristic's rule).
     reserve_worlds: int = 0
     #: Average gain (game points) a solo must bring over the best game
@@ -527,6 +532,8 @@ class SearchPlayer:
         if not budget.kontra_answers and known.levels[0] > 0 and known.levels[1] == 0:
             return False
         margin = budget.kontra_announce_margin
+        if known.kind is GameKind.SOLO and budget.solo_defence_margin is not None:
+            margin = budget.solo_defence_margin
         return gain > (budget.announce_margin if margin is None else margin)
 
     def announcement_gain(self, known: Knowledge, stream: rng.Stream) -> float | None:

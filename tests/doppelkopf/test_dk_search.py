@@ -16,7 +16,7 @@ from engine.doppelkopf.heuristic import heuristic_card, legal_cards
 from engine.doppelkopf.knowledge import Knowledge, WorldSampler, read_view
 from engine.doppelkopf.players import BUDGETS
 from engine.doppelkopf.playout import INDEX, TABLES, Simulation, _beaten_exactly
-from engine.doppelkopf.rules import CONTRACTS, Contract
+from engine.doppelkopf.rules import CONTRACTS, Contract, Party
 from engine.doppelkopf.search import Budget, Race, SearchPlayer
 from engine.doppelkopf.state import GameKind, Phase, State
 
@@ -310,6 +310,37 @@ def test_kontra_may_be_kept_from_answering_res_announcement() -> None:
     assert known.levels == (1, 0)
     assert _pays(known, kontra_announce_margin=-99.0)
     assert not _pays(known, kontra_announce_margin=-99.0, kontra_answers=False)
+
+
+def _defender_of_a_declared_solo() -> State:
+    """A clubs solo declared by the first seat to reserve, at the first turn of
+    a defender who may announce."""
+    state = State(seed="solo-defence", humans=())
+    state.settle_chance()
+    state.apply_action("solo-clubs")
+    while state.phase is Phase.RESERVE:
+        state.apply_action("healthy")
+    assert state.kind is GameKind.SOLO
+    while state.phase is Phase.PLAY:
+        seat = state.current_player()
+        legal = state.view(seat)["legal"]
+        if seat != state.declarer and "announce" in legal:
+            return state
+        state.apply_action(next(action for action in legal if action != "announce"))
+    raise AssertionError("no defender of the solo could announce")
+
+
+def test_a_solos_defenders_announce_by_their_own_margin() -> None:
+    state = _defender_of_a_declared_solo()
+    known = read_view(state.view(state.current_player()))
+    assert known.parties[known.seat] is Party.KONTRA
+    assert _pays(known, kontra_announce_margin=-99.0)
+    assert not _pays(known, kontra_announce_margin=-99.0, solo_defence_margin=99.0)
+    assert _pays(known, kontra_announce_margin=99.0, solo_defence_margin=-99.0)
+    # A normal game's Kontra keeps the Kontra margin whatever the solo one says.
+    kontra = _kontra_after_re_announced()
+    normal = read_view(kontra.view(kontra.current_player()))
+    assert _pays(normal, kontra_announce_margin=-99.0, solo_defence_margin=99.0)
 
 
 def test_ace_leads_cash_the_heuristics_fresh_ace_where_the_search_would_not() -> None:
