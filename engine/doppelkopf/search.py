@@ -129,6 +129,9 @@ class Budget:
     #: The margin when the seat is Kontra (its party's announcement is
     #: "Kontra" or beyond); ``None``: ``announce_margin``.
     kontra_announce_margin: float | None = None
+    #: The margin of Re's announcements in a poverty (its player and the seat
+    #: that took it); ``None``: ``announce_margin``.
+    poverty_re_margin: float | None = None
     #: Whether Kontra may answer Re's announcement with its first one (False:
     #: Kontra announces only before Re has).
     kontra_answers: bool = True
@@ -528,6 +531,8 @@ class SearchPlayer:
             return False
         budget = self.budget
         if known.parties[known.seat] is not Party.KONTRA:
+            if known.kind is GameKind.POVERTY and budget.poverty_re_margin is not None:
+                return gain > budget.poverty_re_margin
             return gain > budget.announce_margin
         if not budget.kontra_answers and known.levels[0] > 0 and known.levels[1] == 0:
             return False

@@ -9,7 +9,7 @@ from dk_ai_support import QUICK, hands_deal, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import rng
+from engine import players, rng
 from engine.doppelkopf.card_tree import CardTree, _Node
 from engine.doppelkopf.cards import Card, Rank
 from engine.doppelkopf.heuristic import heuristic_card, legal_cards
@@ -341,6 +341,34 @@ def test_a_solos_defenders_announce_by_their_own_margin() -> None:
     kontra = _kontra_after_re_announced()
     normal = read_view(kontra.view(kontra.current_player()))
     assert _pays(normal, kontra_announce_margin=-99.0, solo_defence_margin=99.0)
+
+
+def _re_seat_of_a_poverty() -> State:
+    """A poverty declared by the first seat and taken, at the first card of a Re
+    seat (the easy players decide the poverty's steps)."""
+    state = State(seed="poverty-re/59", humans=())
+    state.settle_chance()
+    state.apply_action("poverty")
+    while state.phase is not Phase.PLAY:
+        view = state.view(state.current_player())
+        state.apply_action(players.choose_action("easy", view, "poverty-re"))
+        state.settle_chance()
+    assert state.kind is GameKind.POVERTY
+    assert state.current_player() in state.re_seats
+    return state
+
+
+def test_a_povertys_re_party_announces_by_its_own_margin() -> None:
+    state = _re_seat_of_a_poverty()
+    known = read_view(state.view(state.current_player()))
+    assert known.parties[known.seat] is Party.RE
+    assert _pays(known, announce_margin=-99.0)
+    assert not _pays(known, announce_margin=-99.0, poverty_re_margin=99.0)
+    assert _pays(known, announce_margin=99.0, poverty_re_margin=-99.0)
+    # A normal game's Re keeps the common margin whatever the poverty's says.
+    normal_re = _first_announcing_seats()["re"]
+    normal = read_view(normal_re.view(normal_re.current_player()))
+    assert _pays(normal, announce_margin=-99.0, poverty_re_margin=99.0)
 
 
 def test_ace_leads_cash_the_heuristics_fresh_ace_where_the_search_would_not() -> None:
