@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 
 from engine.core import PlayerFactory, RandomPlayer
+from engine.doppelkopf.budget import Budget
 from engine.doppelkopf.heuristic import HeuristicPlayer
-from engine.doppelkopf.search import Budget, SearchPlayer
+from engine.doppelkopf.search import SearchPlayer
 
 __all__ = ["BUDGETS", "LEVELS"]
 

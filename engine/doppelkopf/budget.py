@@ -1,0 +1,88 @@
+"""How hard a Doppelkopf search player thinks: :class:`Budget`, the knobs of
+:class:`~engine.doppelkopf.search.SearchPlayer`, which counts simulated card
+plays and worlds, never time (``engine/doppelkopf/players.py`` sets them per
+level; ``benchmarks/results/dk_players.md`` measures them).
+
+>>> Budget(plays=300).plays, Budget().solo_defence_margin is None
+(300, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.doppelkopf.heuristic import POVERTY_ACES
+
+__all__ = ["Budget"]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How hard a search player thinks (counts only, never time)."""
+
+    #: Simulated card plays per card decision, over all worlds and cards.
+    plays: int = 2400
+    #: Fewest and most worlds per card decision played out.
+    min_worlds: int = 4
+    max_worlds: int = 40
+    #: Solve the ending exactly once this many tricks (the current one
+    #: included) remain; 0: play out to the end.
+    endgame_tricks: int = 0
+    #: Worlds per card decision in a solved ending.
+    endgame_worlds: int = 20
+    #: Worlds for an announcement decision (0: the heuristic's rule).
+    announce_worlds: int = 0
+    #: Average gain (game points) an announcement must bring (negative: the
+    #: loss the play-outs may forecast for it).
+    announce_margin: float = 0.4
+    #: The margin when the seat is Kontra (its party's announcement is
+    #: "Kontra" or beyond); ``None``: ``announce_margin``.
+    kontra_announce_margin: float | None = None
+    #: The margin of Re's announcements in a poverty (its player and the seat
+    #: that took it); ``None``: ``announce_margin``.
+    poverty_re_margin: float | None = None
+    #: Whether Kontra may answer Re's announcement with its first one (False:
+    #: Kontra announces only before Re has).
+    kontra_answers: bool = True
+    #: The margin of the three defenders' announcements against another seat's
+    #: declared solo; ``None``: the Kontra margin. The play-outs deal the
+    #: soloist an average hand, not one it chose to play alone, so they
+    #: overrate the defence (``benchmarks/results/dk_players.md``).
+    solo_defence_margin: float | None = None
+    #: Worlds per candidate game for a reservation (0: the heuristic's rule).
+    reserve_worlds: int = 0
+    #: Average gain (game points) a solo must bring over the best game
+    #: without one; negative: by how much the play-outs may rank it lower.
+    solo_margin: float = 1.0
+    #: How many cards looser than :func:`_solo_plausible`'s thresholds a hand
+    #: may be and still have its solos played out.
+    solo_slack: int = 0
+    #: Racing the cards' play-outs (:class:`Race`): a card stops being played
+    #: out once it trails the leader by this many standard errors (0: never),
+    #: after ``race_after`` worlds; ``max_worlds`` still caps the worlds.
+    race: float = 0.0
+    race_after: int = 8
+    #: Play-outs in which the players know every hand of the world when they
+    #: judge whether a card can still be beaten (:class:`Simulation`).
+    open_playouts: bool = False
+    #: Card play-outs of a normal game in which the players know only the
+    #: parties the table has seen (:class:`Simulation`), not every party.
+    hidden_parties: bool = False
+    #: Worlds drawn per decision and weighed by how well they explain the
+    #: other seats' plays (:class:`~engine.doppelkopf.inference.InferredSampler`;
+    #: 0: every consistent world equally likely).
+    candidates: int = 0
+    #: Each card's play-outs grow a tree of the play after it (:class:`CardTree`),
+    #: so the seats' later choices there hold in every world; its UCB
+    #: exploration constant, in game points.
+    trees: bool = False
+    tree_exploration: float = 3.0
+    #: The most plain aces a hand may hold to declare a poverty (where the rules
+    #: allow one); the heuristic's rule is 2. FreeDoko's profi declares poverties
+    #: with three to five plain aces (``benchmarks/results/dk_players.md``).
+    poverty_aces: int = POVERTY_ACES
+    #: Without a solo, lead the plain ace the heuristic picks (a suit not yet
+    #: played round, no enemy known void in it) without searching. Where the
+    #: search leads a trump instead, FreeDoko's profi mostly leads that ace
+    #: (``benchmarks/bench_doppelkopf_judge.py``).
+    ace_leads: bool = False
