@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.doppelkopf.heuristic import POVERTY_ACES
+from engine.doppelkopf.rules import GameKind
 
 __all__ = ["Budget"]
 
@@ -86,3 +87,23 @@ class Budget:
     #: search leads a trump instead, FreeDoko's profi mostly leads that ace
     #: (``benchmarks/bench_doppelkopf_judge.py``).
     ace_leads: bool = False
+
+    def announcement_margin(self, kontra: bool, kind: GameKind) -> float:
+        """The average gain an announcement of the seat's party must beat in a
+        game of ``kind``: the most specific margin set, else the common one.
+
+        >>> budget = Budget(announce_margin=0.5, kontra_announce_margin=1.0,
+        ...                 solo_defence_margin=9.0)
+        >>> [budget.announcement_margin(kontra, kind) for kontra, kind in
+        ...  ((False, GameKind.SOLO), (True, GameKind.NORMAL), (True, GameKind.SOLO))]
+        [0.5, 1.0, 9.0]
+        """
+        specific: tuple[float | None, ...]
+        if kontra:
+            specific = (
+                self.solo_defence_margin if kind is GameKind.SOLO else None,
+                self.kontra_announce_margin,
+            )
+        else:
+            specific = (self.poverty_re_margin if kind is GameKind.POVERTY else None,)
+        return next((margin for margin in specific if margin is not None), self.announce_margin)

@@ -458,16 +458,10 @@ class SearchPlayer:
         if gain is None:
             return False
         budget = self.budget
-        if known.parties[known.seat] is not Party.KONTRA:
-            if known.kind is GameKind.POVERTY and budget.poverty_re_margin is not None:
-                return gain > budget.poverty_re_margin
-            return gain > budget.announce_margin
-        if not budget.kontra_answers and known.levels[0] > 0 and known.levels[1] == 0:
+        kontra = known.parties[known.seat] is Party.KONTRA
+        if kontra and not budget.kontra_answers and known.levels[0] > 0 and known.levels[1] == 0:
             return False
-        margin = budget.kontra_announce_margin
-        if known.kind is GameKind.SOLO and budget.solo_defence_margin is not None:
-            margin = budget.solo_defence_margin
-        return gain > (budget.announce_margin if margin is None else margin)
+        return gain > budget.announcement_margin(kontra, known.kind)
 
     def announcement_gain(self, known: Knowledge, stream: rng.Stream) -> float | None:
         """The seat's average gain (game points) from its party's next
