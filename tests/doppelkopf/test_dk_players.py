@@ -179,6 +179,13 @@ def first_reservation(deal_seed: str, seat: int) -> tuple[dict[str, Any], str]:
     return state.view(seat), players.seed_for(state, seat)
 
 
+def hard_with(view: dict[str, Any], seed: str, **changes: Any) -> str:
+    """What Hard, its budget changed by ``changes``, chooses in ``view`` with its
+    player's ``seed``."""
+    player = SearchPlayer(replace(dk_players.BUDGETS["hard"], **changes))
+    return player.choose(view, rng.Stream(seed))
+
+
 def test_the_solo_margin_decides_a_strong_solo_the_play_outs_rank_below_the_normal_game() -> None:
     """Ten trumps in hearts: the play-outs (all cards open) rank the hearts solo
     between 1.5 and 2 points below the normal game, in which the hand is as strong.
@@ -201,10 +208,8 @@ def test_the_solo_margin_decides_a_strong_solo_the_play_outs_rank_below_the_norm
         "H9",
     ]
     assert players.choose_action("hard", view, seed) == "healthy"
-    bolder = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_margin=-2.0))
-    assert bolder.choose(view, rng.Stream(seed)) == "solo-hearts"
-    earlier = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_margin=-1.5))
-    assert earlier.choose(view, rng.Stream(seed)) == "healthy"
+    assert hard_with(view, seed, solo_margin=-2.0) == "solo-hearts"
+    assert hard_with(view, seed, solo_margin=-1.5) == "healthy"
 
 
 def test_hard_plays_out_an_aces_solo_with_four_aces() -> None:
@@ -228,10 +233,8 @@ def test_hard_plays_out_an_aces_solo_with_four_aces() -> None:
         "H9",
     ]
     assert players.choose_action("hard", view, seed) == "healthy"
-    bolder = replace(dk_players.BUDGETS["hard"], solo_margin=-1.5)
-    assert SearchPlayer(bolder).choose(view, rng.Stream(seed)) == "solo-aces"
-    strict = SearchPlayer(replace(bolder, solo_slack=0))
-    assert strict.choose(view, rng.Stream(seed)) == "healthy"
+    assert hard_with(view, seed, solo_margin=-1.5) == "solo-aces"
+    assert hard_with(view, seed, solo_margin=-1.5, solo_slack=0) == "healthy"
 
 
 def test_hard_keeps_a_nine_trump_diamonds_solo_the_play_outs_rank_well_below() -> None:
@@ -254,10 +257,8 @@ def test_hard_keeps_a_nine_trump_diamonds_solo_the_play_outs_rank_well_below() -
         "H9",
     ]
     assert players.choose_action("hard", view, seed) == "healthy"
-    bolder = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_margin=-5.0))
-    assert bolder.choose(view, rng.Stream(seed)) == "solo-diamonds"
-    earlier = SearchPlayer(replace(dk_players.BUDGETS["hard"], solo_margin=-4.0))
-    assert earlier.choose(view, rng.Stream(seed)) == "healthy"
+    assert hard_with(view, seed, solo_margin=-5.0) == "solo-diamonds"
+    assert hard_with(view, seed, solo_margin=-4.0) == "healthy"
 
 
 def test_poverty_aces_declares_a_poverty_with_three_plain_aces() -> None:
@@ -270,6 +271,5 @@ def test_poverty_aces_declares_a_poverty_with_three_plain_aces() -> None:
     ]  # fmt: skip
     assert "poverty" in view["legal"]
     assert players.choose_action("hard", view, seed) == "healthy"
-    poorer = SearchPlayer(replace(dk_players.BUDGETS["hard"], poverty_aces=3))
-    assert poorer.choose(view, rng.Stream(seed)) == "poverty"
+    assert hard_with(view, seed, poverty_aces=3) == "poverty"
     assert players.choose_action("easy", view, seed) == "healthy"
