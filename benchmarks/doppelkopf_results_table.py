@@ -14,6 +14,12 @@ Both levels' players are seeded by the deal and the actions so far, so the
 two games of a deal pair stay the same until a decision differs; the paired
 interval is much narrower than either row's.
 
+With ``--solos``, each pairing's A − B is split into what the solos of A,
+the solos of B and all other hands add to it (from the decision counts: the
+soloist's total score). In the two-seat format a solo of A's has A's other
+seat among its defenders, so the split shows how much of A − B is A's seats
+playing against each other (``benchmarks/results/dk_players.md``).
+
     python benchmarks/doppelkopf_results_table.py benchmarks/results/dk_progress.jsonl
     python benchmarks/doppelkopf_results_table.py base.jsonl variant.jsonl --paired-with hard
 """
@@ -75,11 +81,70 @@ def decisions(paths: Sequence[Path]) -> dict[tuple[str, str], dict[tuple[str, st
     return found
 
 
+def is_solo(decision: str) -> bool:
+    """A decision count of a declared or a silent solo."""
+    return decision.startswith("solo ") or decision == "silent-solo"
+
+
+def solo_shares(
+    level_b: str, made: dict[tuple[str, str], list[int]], pairs: int
+) -> tuple[int, int, float, int, float]:
+    """(A's solos, those won, their share of A − B per seat and hand, B's solos,
+    theirs). A soloist scores 3x and each defender -x; per deal and its games
+    that puts x (a third of the soloist's score) into A − B for a solo of A's,
+    in both seatings, and minus a third (two seats) or a ninth (A alone: two of
+    B's three seats defend) for a solo of B's.
+
+    >>> solo_shares("search-v1", {("hard", "solo clubs"): [2, 1, 6], ("search-v1", "silent-solo"): [1, 0, -9]}, 3)
+    (2, 1, 0.6666666666666666, 1, 1.0)
+    """
+    alone = level_b.endswith(", A alone")
+    b_level = level_b.removesuffix(", A alone")
+    mine = [counts for (level, name), counts in made.items() if is_solo(name) and level != b_level]
+    theirs = [
+        counts for (level, name), counts in made.items() if is_solo(name) and level == b_level
+    ]
+    a_score = sum(score for _, _, score in mine)
+    b_score = sum(score for _, _, score in theirs)
+    return (
+        sum(count for count, _, _ in mine),
+        sum(won for _, won, _ in mine),
+        a_score / 3 / pairs,
+        sum(count for count, _, _ in theirs),
+        -b_score / (9 if alone else 3) / pairs,
+    )
+
+
+def print_solo_split(
+    rows: dict[tuple[str, str], dict[int, tuple[float, float, dict[str, int]]]],
+    made_by_pairing: dict[tuple[str, str], dict[tuple[str, str], list[int]]],
+) -> None:
+    """Each pairing's A − B: from A's solos, from B's, and from every other hand."""
+    print(
+        "\n| A | B | deal pairs | A − B | A's solos (won) | from A's solos "
+        "| B's solos | from B's solos | from all other hands |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for (level_a, level_b), pairs in rows.items():
+        made = made_by_pairing.get((level_a, level_b))
+        if not made:
+            continue
+        mean = statistics.fmean(pairs[n][0] for n in pairs)
+        a_solos, a_won, from_a, b_solos, from_b = solo_shares(level_b, made, len(pairs))
+        print(
+            f"| {level_a} | {level_b} | {len(pairs)} | {mean:+.3f} | {a_solos} ({a_won}) "
+            f"| {from_a:+.3f} | {b_solos} | {from_b:+.3f} | {mean - from_a - from_b:+.3f} |"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("progress", type=Path, nargs="+")
     parser.add_argument("--save", type=Path, help="append the joined rows (JSON lines) here")
     parser.add_argument("--paired-with", help="compare every pairing with LEVEL's, deal by deal")
+    parser.add_argument(
+        "--solos", action="store_true", help="split A − B into A's solos, B's and the rest"
+    )
     args = parser.parse_args(argv)
     command = "python benchmarks/doppelkopf_results_table.py " + " ".join(
         sys.argv[1:] if argv is None else argv
@@ -116,9 +181,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                 out.write(json.dumps(row) + "\n")
     if args.paired_with:
         print_paired(rows, args.paired_with)
+    made_by_pairing = decisions(args.progress)
+    if args.solos:
+        print_solo_split(rows, made_by_pairing)
     print("\n| pairing | level | decision | made | maker won | maker's mean score |")
     print("|---|---|---|---:|---:|---:|")
-    for (level_a, level_b), made in decisions(args.progress).items():
+    for (level_a, level_b), made in made_by_pairing.items():
         for (level, name), (count, won, score) in sorted(made.items()):
             print(
                 f"| {level_a}:{level_b} | {level} | {name} | {count} "

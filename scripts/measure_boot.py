@@ -9,6 +9,11 @@ in the same context a few seconds later (warm: a repeat visit):
 
 - ``static``     a static page as large as the site's index.html (first paint's
   reference);
+- ``floor``      the least a page drawing a hand from fetched data can do: as
+  large as index.html, one stylesheet, one module script that fetches one JSON
+  of twelve cards and draws them as buttons (no service worker, no engine).
+  Its "hand" is the floor of issue 46's "hand drawn" for the site's design
+  (external stylesheets and modules, the day's opening fetched);
 - ``stock``      bare Pyodide with its stock stdlib in a module worker, until
   ``1+1`` answers;
 - ``pyc``        the same with the full stdlib compiled to .pyc (the site's
@@ -60,7 +65,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-VARIANTS = ("static", "stock", "pyc", "site", "shipped", "nosnap", "before")
+VARIANTS = ("static", "floor", "stock", "pyc", "site", "shipped", "nosnap", "before")
 #: The site's variants (the others are references).
 SITES = ("site", "shipped", "nosnap", "before")
 #: main just before the offline branch (issue 12) was merged into it.
@@ -82,6 +87,31 @@ STATIC_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Static</title></head>
 <body><h1>Stichtag</h1><p>A static page: the reference for first paint.</p></body></html>
 """
+FLOOR_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title>
+<link rel="stylesheet" href="floor.css"><script type="module" src="floor.js"></script></head>
+<body><h1>Stichtag</h1><main><div class="hand"></div></main></body></html>
+"""
+FLOOR_CSS = """
+body { font-family: sans-serif; background: #174a2e; color: #fff; }
+.hand { display: flex; flex-wrap: wrap; gap: 4px; }
+.card { min-width: 44px; min-height: 64px; border-radius: 6px; background: #fff; color: #000; }
+"""
+FLOOR_JS = """
+const response = await fetch(new URL("floor.json", import.meta.url));
+const { cards } = await response.json();
+const hand = document.querySelector(".hand");
+for (const card of cards) {
+  const button = document.createElement("button");
+  button.className = "card";
+  button.textContent = card;
+  button.addEventListener("click", () => { document.documentElement.dataset.clicked = card; });
+  hand.append(button);
+}
+performance.mark("stichtag:first-paint-hand");
+document.documentElement.dataset.hand = "drawn";
+"""
+FLOOR_JSON = {"cards": ["CQ", "SQ", "HJ", "DJ", "DA", "D10", "DK", "CA", "C9", "SA", "S10", "HK"]}
 BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title>
 <script type="module" src="bare.js"></script></head><body><p>Bare Pyodide boot</p></body></html>
 """
@@ -212,6 +242,11 @@ def make_docroot(build: types.SimpleNamespace, shipped: Path, before: Path | Non
     size = (build.SITE / "index.html").stat().st_size
     padding = max(0, size - len(STATIC_HTML.encode()) - len("<!--  -->\n"))
     (bare / "static.html").write_text(STATIC_HTML + f"<!-- {'x' * padding} -->\n")
+    padding = max(0, size - len(FLOOR_HTML.encode()) - len("<!--  -->\n"))
+    (bare / "floor.html").write_text(FLOOR_HTML + f"<!-- {'x' * padding} -->\n")
+    (bare / "floor.css").write_text(FLOOR_CSS)
+    (bare / "floor.js").write_text(FLOOR_JS)
+    (bare / "floor.json").write_text(json.dumps(FLOOR_JSON))
     (bare / "bare.html").write_text(BARE_HTML)
     (bare / "bare.js").write_text(BARE_JS)
     (bare / "bare-worker.js").write_text(BARE_WORKER_JS)
@@ -287,6 +322,7 @@ def run_variant(
         add_latency(context, page, latency_ms)
     url, selector = {
         "static": (f"{base}bare/static.html", "p"),
+        "floor": (f"{base}bare/floor.html", "html[data-hand]"),
         "stock": (f"{base}bare/bare.html?stdlib=stock", "html[data-ready]"),
         "pyc": (f"{base}bare/bare.html?stdlib=pyc", "html[data-ready]"),
         "site": (f"{base}site/", "html[data-engine='ready']"),
@@ -362,9 +398,10 @@ def summarise(runs: list[dict[str, Any]]) -> str:
     lines.append("-- absolute")
     for variant in VARIANTS:
         for phase in ("cold", "warm"):
-            key = "fcp" if variant == "static" else "ready"
+            key = {"static": "fcp", "floor": "hand"}.get(variant, "ready")
+            what = {"fcp": "first paint", "hand": "hand drawn, cards clickable"}.get(key, "ready")
             row(
-                f"{variant} {phase}: {'first paint' if key == 'fcp' else 'ready'}",
+                f"{variant} {phase}: {what}",
                 absolute((variant, phase, key)),
                 "ms",
             )
@@ -382,7 +419,7 @@ def summarise(runs: list[dict[str, Any]]) -> str:
                 "ms",
             )
     lines.append("-- ratios (within a run)")
-    for variant in ("site", "nosnap"):
+    for variant in ("site", "nosnap", "floor"):
         for phase in ("cold", "warm"):
             row(
                 f"hand drawn+clickable, {variant} {phase} / static first paint {phase}",
