@@ -78,3 +78,36 @@ def test_the_results_table_keeps_the_seatings_apart() -> None:
     row = {"a": "hard", "b": "search-v1"}
     assert pairing(row) == ("hard", "search-v1")
     assert pairing(row | {"seating": "one"}) == ("hard", "search-v1, A alone")
+
+
+@pytest.mark.parametrize(
+    ("seating", "soloist_level", "expected"),
+    [
+        ("two", "hard", 4.0),
+        ("two", "search-v1", -4.0),
+        ("one", "hard", 4.0),
+        ("one", "search-v1", -4 / 3),
+    ],
+)
+def test_the_solo_split_adds_up_as_a_deal_is_scored(
+    seating: str, soloist_level: str, expected: float
+) -> None:
+    """One solo scoring its soloist 12 (each defender -4) in the first of the deal's
+    games, every other game scoreless: its share of A − B is what ``run_pairs``
+    puts into that deal's difference."""
+    from benchmarks.doppelkopf_results_table import solo_shares
+
+    games = bench_doppelkopf_players.SEATINGS[seating]
+    a_total = b_total = 0.0
+    for number, a_seats in enumerate(games):
+        levels = ["hard" if seat in a_seats else "search-v1" for seat in range(4)]
+        soloist = levels.index(soloist_level)
+        scores = [0] * 4 if number else [12 if seat == soloist else -4 for seat in range(4)]
+        b_seats = [seat for seat in range(4) if seat not in a_seats]
+        a_total += sum(scores[seat] for seat in a_seats) / len(a_seats)
+        b_total += sum(scores[seat] for seat in b_seats) / len(b_seats)
+    difference = (a_total - b_total) / len(games)
+    level_b = "search-v1" if seating == "two" else "search-v1, A alone"
+    _, _, from_a, _, from_b = solo_shares(level_b, {(soloist_level, "solo clubs"): [1, 1, 12]}, 1)
+    assert difference == pytest.approx(expected)
+    assert from_a + from_b == pytest.approx(difference)
