@@ -171,7 +171,10 @@ HOST_SETTLED_JS = """(before) => {
 
 class Players:
     """Plays a room's match from the host's table: the host's engine says whose
-    turn it is; that person's page (the host's or a guest's) makes the move."""
+    turn it is; that person's page (the host's or a guest's) makes the move.
+    One for a whole match: each step waits for a state other than the one of the
+    last move, since right after a guest's move the host's table may still show
+    the state before it (a new Players would take that for the guest's turn)."""
 
     def __init__(self, pages: dict[int, Any], rng: random.Random, *, keyboard: bool = False):
         self.pages, self.rng, self.keyboard = pages, rng, keyboard
@@ -212,50 +215,41 @@ class Players:
         self.before = settled["now"]
         return "deal"
 
+    def play(self, count: int) -> None:
+        """Play `count` moves (cards or calls) of whoever's turn it is."""
+        moves = 0
+        while moves < count:
+            done = self.step()
+            assert done != "over", "the match ended early"
+            moves += done == "move"
 
-def play_out(
-    pages: dict[int, Any], rng: random.Random, max_steps: int = 5000, *, keyboard: bool = False
-) -> int:
-    """Whoever's table waits for its person moves, until every table shows the end."""
-    players = Players(pages, rng, keyboard=keyboard)
-    moves = 0
-    for _ in range(max_steps):
-        done = players.step()
-        if done == "over":
-            return moves
-        moves += done == "move"
-    raise AssertionError(f"the match did not end within {max_steps} steps")
+    def until_turn_of(self, seat: int) -> None:
+        """Play on until seat `seat` is to move (its table waits for it)."""
+        for _ in range(200):
+            done = self.step(stop_at=seat)
+            assert done != "over", "the match ended early"
+            if done == "stop":
+                self.pages[seat].wait_for_function(MOVES_JS, timeout=WAIT_MS)
+                return
+        raise AssertionError(f"seat {seat} was not to move within 200 steps")
 
+    def play_out(self, max_steps: int = 5000) -> int:
+        """Whoever's table waits for its person moves, until every table shows the end."""
+        moves = 0
+        for _ in range(max_steps):
+            done = self.step()
+            if done == "over":
+                return moves
+            moves += done == "move"
+        raise AssertionError(f"the match did not end within {max_steps} steps")
 
-def play_moves(pages: dict[int, Any], rng: random.Random, count: int) -> None:
-    """Play `count` moves (cards or calls) of whoever's turn it is."""
-    players = Players(pages, rng)
-    moves = 0
-    while moves < count:
-        done = players.step()
-        assert done != "over", "the match ended early"
-        moves += done == "move"
-
-
-def play_until_turn_of(pages: dict[int, Any], rng: random.Random, seat: int) -> None:
-    """Play on until seat `seat` is to move (its table waits for it)."""
-    players = Players(pages, rng)
-    for _ in range(200):
-        done = players.step(stop_at=seat)
-        assert done != "over", "the match ended early"
-        if done == "stop":
-            pages[seat].wait_for_function(MOVES_JS, timeout=WAIT_MS)
-            return
-    raise AssertionError(f"seat {seat} was not to move within 200 steps")
-
-
-def _wait_for_someone(pages: dict[int, Any]) -> None:
-    """Wait until no computer move is on its way and the table of the seat to act waits for its person."""
-    seat = (
-        pages[0].wait_for_function(HOST_SETTLED_JS, arg=None, timeout=60_000).json_value()["seat"]
-    )
-    if seat >= 0:
-        pages[seat].wait_for_function(MOVES_JS, timeout=WAIT_MS)
+    def wait_for_someone(self) -> None:
+        """Wait until no computer move is on its way and the table of the seat to
+        act waits for its person."""
+        settled = self.pages[0].wait_for_function(HOST_SETTLED_JS, arg=self.before, timeout=WAIT_MS)
+        seat = settled.json_value()["seat"]
+        if seat >= 0:
+            self.pages[seat].wait_for_function(MOVES_JS, timeout=WAIT_MS)
 
 
 def guest_states(guest: SitePage) -> list[dict[str, Any]]:
@@ -309,7 +303,8 @@ def test_a_classic_match_with_a_friend_through_invite_and_reply_links(contexts: 
     assert "Ada" in guest.page.locator(".room-bar").inner_text()
 
     # Forged messages from the guest's own channel: each refused, nothing changes.
-    _wait_for_someone({0: host.page, 2: guest.page})  # no computer move is on its way
+    players = Players({0: host.page, 2: guest.page}, random.Random(48))
+    players.wait_for_someone()  # no computer move is on its way
     before = host.page.evaluate("globalThis.stichtag.game.response.room.save")
     invite = json.loads(guest.page.evaluate(INVITE_JS))
     token = guest.page.evaluate("globalThis.stichtag.room.token")
@@ -335,14 +330,13 @@ def test_a_classic_match_with_a_friend_through_invite_and_reply_links(contexts: 
     host.page.wait_for_function(RATE_REFILLED_JS, arg=2, timeout=WAIT_MS)
 
     # The guest switches its language mid-game: its own table only.
-    rng = random.Random(48)
-    play_moves({0: host.page, 2: guest.page}, rng, 2)
+    players.play(2)
     guest.page.select_option(".room-language", "zh")
     guest.page.wait_for_function("() => document.documentElement.lang === 'zh-Hans'")
     assert "电脑" in guest.page.locator(".room-bar").inner_text()
     assert host.page.evaluate("document.documentElement.lang") == "en"
 
-    moves = play_out({0: host.page, 2: guest.page}, rng)
+    moves = players.play_out()
     assert moves > 10
     guest.page.wait_for_selector(".result-panel:not([hidden])")
     record = host.page.evaluate("globalThis.stichtag.game.response.room.save.record")
@@ -391,7 +385,7 @@ def test_a_classic_room_of_six_with_a_friend(contexts: Any) -> None:
     guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
     assert guest.page.locator(".room-bar .room-seat").count() == 6
     pages = {0: host.page, 3: guest.page}
-    play_moves(pages, random.Random(6), 4)
+    Players(pages, random.Random(6)).play(4)
     # The computers may still be playing: what the guest received is read first, so
     # the host's record, read after it, holds every state the guest got (CI met one
     # state past a record read before it).
@@ -401,6 +395,22 @@ def test_a_classic_room_of_six_with_a_friend(contexts: Any) -> None:
     assert assert_no_hidden_card(received, record, 3) > 0
     for sp in (host, guest):
         sp.assert_clean()
+
+
+#: A guest's table shows the match at the host's action ``next`` or later. Its
+#: hand may be empty: late in a deal the seat may have played all of it.
+GUEST_CAUGHT_UP_JS = """(next) => {
+  const table = document.querySelector("#table");
+  const game = globalThis.stichtag.room.game;
+  const response = game && game.response;
+  return !!table && !table.hidden && !!response && !!response.room && response.room.next >= next;
+}"""
+
+
+def wait_for_guest_table(host: SitePage, guest: SitePage) -> None:
+    """Wait until the guest's table shows the host's match where it stands now."""
+    next_action = host.page.evaluate("globalThis.stichtag.game.response.room.next")
+    guest.page.wait_for_function(GUEST_CAUGHT_UP_JS, arg=next_action, timeout=WAIT_MS)
 
 
 def rejoin(host: SitePage, guest: SitePage, seat: int, old_link: str, *, ask: bool) -> str:
@@ -428,9 +438,8 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     first_link = join(host, guest, 2, "Grete")
     host.page.locator(".room-start").click()
     guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
-    rng = random.Random(7)
-    pages = {0: host.page, 2: guest.page}
-    play_moves(pages, rng, 3)
+    players = Players({0: host.page, 2: guest.page}, random.Random(7))
+    players.play(3)
 
     # A network hiccup: both sides' ICE says "disconnected", then "connected" again.
     # The table waits meanwhile, then goes on by itself.
@@ -441,11 +450,11 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
         page.page.evaluate(PRETEND_ICE_JS, [side, "connected"])
     host.page.wait_for_selector(".room-bar:not(:has(.room-waiting))", timeout=WAIT_MS)
     close_room_panel(host.page)  # it opened with the seat's choices while the table waited
-    play_moves(pages, rng, 2)
+    players.play(2)
 
     # The guest reloads on the host's turn: the host's table waits for it, and
     # the host's own taps wait too; then a fresh invite gives the seat back.
-    play_until_turn_of(pages, rng, 0)
+    players.until_turn_of(0)
     hand = guest.page.evaluate("globalThis.stichtag.room.game.response.view.hands[2]")
     guest.page.reload()
     host.page.wait_for_selector(".room-bar .room-waiting", timeout=WAIT_MS)
@@ -461,7 +470,7 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     )
     assert host.page.evaluate("globalThis.stichtag.game.response.room.save") == paused
     second_link = rejoin(host, guest, 2, first_link, ask=True)
-    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
+    wait_for_guest_table(host, guest)
     host.page.wait_for_selector(".room-bar:not(:has(.room-waiting))", timeout=WAIT_MS)
     assert guest.page.evaluate("globalThis.stichtag.room.game.response.view.hands[2]") == hand
     host.page.locator(".card-mine.legal").first.click()  # accepted again
@@ -470,10 +479,10 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
         arg=len(paused["record"]["actions"]),
         timeout=WAIT_MS,
     )
-    play_moves(pages, rng, 3)
+    players.play(3)
 
     # The host reloads: the match comes back from its save, and the friend is invited again.
-    _wait_for_someone({0: host.page, 2: guest.page})  # no computer move is on its way
+    players.wait_for_someone()  # no computer move is on its way
     before = host.page.evaluate("globalThis.stichtag.game.response.room.save")
     host.page.reload()
     host.wait_engine_ready(120_000)
@@ -486,8 +495,8 @@ def test_a_guest_and_then_the_host_reload_and_the_match_goes_on(contexts: Any) -
     assert resumed["record"] == before["record"]
     guest.page.wait_for_selector(".room-status", timeout=WAIT_MS)  # the connection dropped
     rejoin(host, guest, 2, second_link, ask=False)  # resuming invited everyone anew
-    guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
-    moves = play_out({0: host.page, 2: guest.page}, rng)
+    wait_for_guest_table(host, guest)
+    moves = players.play_out()
     record = host.page.evaluate("globalThis.stichtag.game.response.room.save.record")
     assert records.replay(record).is_terminal()
     assert record["actions"][: len(before["record"]["actions"])] == before["record"]["actions"]
@@ -513,7 +522,7 @@ def whole_match(
     pages = {0: host.page, **{seat: guest.page for seat, guest in friends.items()}}
     for guest in friends.values():
         guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
-    play_out(pages, random.Random(seed), keyboard=keyboard)
+    Players(pages, random.Random(seed), keyboard=keyboard).play_out()
     record: dict[str, Any] = host.page.evaluate(
         "globalThis.stichtag.game.response.room.save.record"
     )
@@ -611,12 +620,11 @@ def test_a_doppelkopf_match_with_four_persons(contexts: Any) -> None:
             script=KEEP_ITEM_JS % json.dumps([f"{STORE}room:seat:dk-room:{seat}", tokens[seat]])
         )
         join(host, guest, seat, f"Friend {seat}", paste=True)
-        guest.page.wait_for_selector("#table:not([hidden]) .hand-mine .card-mine", timeout=WAIT_MS)
+        wait_for_guest_table(host, guest)
         assert guest.page.evaluate("document.documentElement.lang")[:2] == locales[seat][:2]
     close_room_panel(host.page)
     pages = {0: host.page, **{seat: guest.page for seat, guest in friends.items()}}
-    rng = random.Random(4)
-    moves = play_out(pages, rng, keyboard=True)
+    moves = Players(pages, random.Random(4), keyboard=True).play_out()
     assert moves >= 12, moves
     record: dict[str, Any] = host.page.evaluate(
         "globalThis.stichtag.game.response.room.save.record"
