@@ -251,6 +251,15 @@ def _pays(known: Knowledge, **margins: float) -> bool:
     return player.announcement_pays(known, rng.Stream("g"))
 
 
+def _assert_margin_of_its_own(known: Knowledge, normal: Knowledge, fallback: str, own: str) -> None:
+    """In ``known`` the seat announces by the margin ``own`` once it is set (else by
+    ``fallback``); in ``normal``, a game ``own`` is not about, by ``fallback`` alone."""
+    assert _pays(known, **{fallback: -99.0})
+    assert not _pays(known, **{fallback: -99.0, own: 99.0})
+    assert _pays(known, **{fallback: 99.0, own: -99.0})
+    assert _pays(normal, **{fallback: -99.0, own: 99.0})
+
+
 def test_kontra_announces_by_its_own_margin_and_re_by_the_common_one() -> None:
     for party, state in _first_announcing_seats().items():
         known = read_view(state.view(state.current_player()))
@@ -334,13 +343,10 @@ def test_a_solos_defenders_announce_by_their_own_margin() -> None:
     state = _defender_of_a_declared_solo()
     known = read_view(state.view(state.current_player()))
     assert known.parties[known.seat] is Party.KONTRA
-    assert _pays(known, kontra_announce_margin=-99.0)
-    assert not _pays(known, kontra_announce_margin=-99.0, solo_defence_margin=99.0)
-    assert _pays(known, kontra_announce_margin=99.0, solo_defence_margin=-99.0)
     # A normal game's Kontra keeps the Kontra margin whatever the solo one says.
     kontra = _kontra_after_re_announced()
     normal = read_view(kontra.view(kontra.current_player()))
-    assert _pays(normal, kontra_announce_margin=-99.0, solo_defence_margin=99.0)
+    _assert_margin_of_its_own(known, normal, "kontra_announce_margin", "solo_defence_margin")
 
 
 def _re_seat_of_a_poverty() -> State:
@@ -362,13 +368,10 @@ def test_a_povertys_re_party_announces_by_its_own_margin() -> None:
     state = _re_seat_of_a_poverty()
     known = read_view(state.view(state.current_player()))
     assert known.parties[known.seat] is Party.RE
-    assert _pays(known, announce_margin=-99.0)
-    assert not _pays(known, announce_margin=-99.0, poverty_re_margin=99.0)
-    assert _pays(known, announce_margin=99.0, poverty_re_margin=-99.0)
     # A normal game's Re keeps the common margin whatever the poverty's says.
     normal_re = _first_announcing_seats()["re"]
     normal = read_view(normal_re.view(normal_re.current_player()))
-    assert _pays(normal, announce_margin=-99.0, poverty_re_margin=99.0)
+    _assert_margin_of_its_own(known, normal, "announce_margin", "poverty_re_margin")
 
 
 def test_ace_leads_cash_the_heuristics_fresh_ace_where_the_search_would_not() -> None:
