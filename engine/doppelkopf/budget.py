@@ -82,11 +82,20 @@ class Budget:
     #: allow one); the heuristic's rule is 2. FreeDoko's profi declares poverties
     #: with three to five plain aces (``benchmarks/results/dk_players.md``).
     poverty_aces: int = POVERTY_ACES
+    #: Take a poverty when twice the hand's trumps plus its high trumps reach
+    #: this (0: the heuristic's rule, seven trumps with three high).
+    take_worth: int = 0
     #: Without a solo, lead the plain ace the heuristic picks (a suit not yet
     #: played round, no enemy known void in it) without searching. Where the
     #: search leads a trump instead, FreeDoko's profi mostly leads that ace
     #: (``benchmarks/bench_doppelkopf_judge.py``).
     ace_leads: bool = False
+    #: Where the seat did not see a poverty's returned cards: the odds, per
+    #: trump, that its taker returned one more trump rather than one fewer
+    #: (:class:`~engine.doppelkopf.knowledge.WorldSampler`; 1.0: every
+    #: consistent deal equally likely). Takers return no trump in about four
+    #: poverties of five, one in one of six (``benchmarks/results/dk_players.md``).
+    return_odds: float = 1.0
 
     def announcement_margin(self, kontra: bool, kind: GameKind) -> float:
         """The average gain an announcement of the seat's party must beat in a

@@ -191,13 +191,18 @@ def wants_poverty(shape: HandShape, poverty_aces: int = POVERTY_ACES) -> bool:
     return shape.trumps <= 3 and shape.aces <= poverty_aces
 
 
-def wants_to_take_poverty(hand: Sequence[Card]) -> bool:
-    """Enough trumps, several high, to carry a poor partner.
+def wants_to_take_poverty(hand: Sequence[Card], take_worth: int = 0) -> bool:
+    """Enough trumps, several high, to carry a poor partner: seven trumps,
+    three of them high; or, given ``take_worth``, twice the trumps plus the
+    high trumps at least that.
 
-    >>> wants_to_take_poverty(parse_cards("H10 CQ SQ HQ DJ DJ DA D10 SA S9 H9 C9".split()))
-    True
+    >>> hand = parse_cards("H10 CQ SQ HQ DJ DJ DA D10 SA S9 H9 C9".split())
+    >>> wants_to_take_poverty(hand), wants_to_take_poverty(hand, take_worth=21)
+    (True, False)
     """
     shape = HandShape.of(hand, Contract.NORMAL)
+    if take_worth:
+        return 2 * shape.trumps + shape.top >= take_worth
     return shape.trumps >= 7 and shape.top >= 3
 
 
@@ -433,10 +438,12 @@ def _own_hand(view: dict[str, Any]) -> list[Card]:
     return [Card.parse(card) for card in view["hands"][view["seat"]]["known"]]
 
 
-def decide_non_card(view: dict[str, Any], poverty_aces: int = POVERTY_ACES) -> str | None:
+def decide_non_card(
+    view: dict[str, Any], poverty_aces: int = POVERTY_ACES, take_worth: int = 0
+) -> str | None:
     """The heuristic's reservation (a poverty with at most ``poverty_aces`` plain
-    aces), poverty answer or exchange, or announcement; ``None`` when the seat
-    should play a card."""
+    aces), poverty answer (see :func:`wants_to_take_poverty`) or exchange, or
+    announcement; ``None`` when the seat should play a card."""
     legal: list[str] = view["legal"]
     if not legal:
         raise ValueError("it is not this seat's turn: no legal actions in the view")
@@ -444,7 +451,7 @@ def decide_non_card(view: dict[str, Any], poverty_aces: int = POVERTY_ACES) -> s
     if phase == "reserve":
         return choose_reservation(_own_hand(view), legal, poverty_aces)
     if phase == "poverty-answer":
-        return "accept" if wants_to_take_poverty(_own_hand(view)) else "decline"
+        return "accept" if wants_to_take_poverty(_own_hand(view), take_worth) else "decline"
     if phase in ("poverty-pass", "poverty-return"):
         return choose_exchange(_own_hand(view), legal)
     if "announce" in legal and wants_announcement(read_view(view)):

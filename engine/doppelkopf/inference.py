@@ -119,9 +119,14 @@ class InferredSampler:
     plays (see the module doc); a drop-in for :class:`WorldSampler`."""
 
     def __init__(
-        self, known: Knowledge, candidates: int, stream: rng.Stream, spread: float = 0.25
+        self,
+        known: Knowledge,
+        candidates: int,
+        stream: rng.Stream,
+        return_odds: float = 1.0,
+        spread: float = 0.25,
     ) -> None:
-        uniform = WorldSampler(known)
+        uniform = WorldSampler(known, return_odds)
         self.uniform = uniform
         self.worlds: list[World] = []
         self.cumulative: list[float] = []

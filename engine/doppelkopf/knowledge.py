@@ -10,7 +10,8 @@ which every fact the seat knows holds:
 - each seat gets exactly as many cards as it holds;
 - a seat that did not follow a suit (trumps count as one suit) gets none of it;
 - cards the seat saw in a poverty exchange stay where they went;
-- the poor player of a poverty holds no trumps beyond the ones returned to it;
+- the poor player of a poverty holds no trumps but the ones returned to it:
+  its taker, who chose them, knows how many; the others know at most three;
 - club queens: a bridegroom holds both; a seat known to be Re in a normal game
   holds (or played) one; a seat known to be Kontra holds none.
 
@@ -105,6 +106,10 @@ class Knowledge:
     marriage_pending: bool
     #: Per seat: the party it announced for (``None``: it did not announce).
     announced: tuple[Party | None, ...] = (None,) * PLAYERS
+    #: The seat is neither a poverty's poor player nor its taker, so it does
+    #: not know the cards returned to the poor player (``trump_limit`` bounds
+    #: their trumps by the rules only).
+    returned_unseen: bool = False
 
     def level(self, party: Party) -> int:
         return self.levels[0] if party is Party.RE else self.levels[1]
@@ -168,18 +173,24 @@ def read_view(view: dict[str, Any]) -> Knowledge:
                 voids[other].add(led)
     known_cards: list[Counter[Card]] = [Counter() for _ in range(PLAYERS)]
     limits: list[int | None] = [None] * PLAYERS
+    returned_unseen = False
     poverty = view.get("poverty")
     if poverty is not None and poverty["returned"]:
         poor, taker = poverty["poor"], poverty["acceptor"]
         passed = Counter(_cards(poverty["passed_cards"] or []))
         returned = Counter(_cards(poverty["returned_cards"] or []))
+        normal = CONTRACTS[Contract.NORMAL]
         if seat == poor:
             known_cards[taker] = passed - returned - played_by[taker]
-        elif seat == taker:
+        if seat == taker:
             known_cards[poor] = returned - played_by[poor]
-        normal = CONTRACTS[Contract.NORMAL]
-        trumps_played = sum(n for card, n in played_by[poor].items() if normal.is_trump(card))
-        limits[poor] = max(0, POVERTY_MAX_TRUMPS - trumps_played)
+            # The poor player passed every trump it had: it holds no trumps but
+            # the ones returned to it.
+            limits[poor] = sum(n for card, n in known_cards[poor].items() if normal.is_trump(card))
+        else:
+            trumps_played = sum(n for card, n in played_by[poor].items() if normal.is_trump(card))
+            limits[poor] = max(0, POVERTY_MAX_TRUMPS - trumps_played)
+            returned_unseen = seat != poor
     known_cards[seat] = Counter()
     seen = Counter(hand)
     for counter in (*known_cards, *played_by):
@@ -214,6 +225,7 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         trump_limit=tuple(limits),
         marriage_pending=marriage is not None and not marriage["clarified_in"],
         announced=tuple(announced),
+        returned_unseen=returned_unseen,
     )
 
 
@@ -249,7 +261,7 @@ class WorldSampler:
     the physical cards is equally likely and no deal ever contradicts the view.
     """
 
-    def __init__(self, known: Knowledge) -> None:
+    def __init__(self, known: Knowledge, return_odds: float = 1.0) -> None:
         spec = CONTRACTS[known.contract]
         self.known = known
         seat = known.seat
@@ -292,13 +304,21 @@ class WorldSampler:
             cap = limit - sum(normal.is_trump(card) for card in self.base[poor])
         self.needs = needs
         self.cap = cap
-        self._memo: dict[tuple[int, tuple[int, ...], int], int] = {}
+        self._memo: dict[tuple[int, tuple[int, ...], int, bool], int] = {}
         self._split_memo: dict[tuple[int, tuple[int, ...], int], list[_Split]] = {}
         #: Nothing but the counts constrains the deal: a plain shuffle is uniform.
         self.free = self.capped is None and all(
             all(allowed) and not any(least) for _, _, allowed, least in self.classes
         )
         self.consistent = self.free or (cap >= 0 and self._count(0, needs, cap) > 0)
+        #: Where the seat did not see a poverty's returned cards: per number of
+        #: trumps the poor player may still hold, its weight (see ``sample``).
+        self.poor_trumps: list[tuple[float, int]] = []
+        if return_odds != 1.0 and known.returned_unseen and self.consistent and cap >= 0:
+            shown = POVERTY_MAX_TRUMPS - cap
+            for held in range(cap + 1):
+                if self._count(0, needs, held, exact=True):
+                    self.poor_trumps.append((return_odds ** (shown + held), held))
 
     def _splits(self, index: int, needs: tuple[int, ...], cap: int) -> list[_Split]:
         """The ways to split class ``index`` among the seats: (cards per seat, multinomial)."""
@@ -331,11 +351,12 @@ class WorldSampler:
         self._split_memo[key] = splits
         return splits
 
-    def _count(self, index: int, needs: tuple[int, ...], cap: int) -> int:
-        """How many deals of the classes from ``index`` on fill ``needs`` exactly."""
+    def _count(self, index: int, needs: tuple[int, ...], cap: int, exact: bool = False) -> int:
+        """How many deals of the classes from ``index`` on fill ``needs`` exactly
+        and give the poor player at most ``cap`` more trumps (``exact``: just ``cap``)."""
         if index == len(self.classes):
-            return int(not any(needs))
-        key = (index, needs, cap)
+            return int(not any(needs) and not (exact and cap))
+        key = (index, needs, cap, exact)
         found = self._memo.get(key)
         if found is not None:
             return found
@@ -344,22 +365,37 @@ class WorldSampler:
         for split, ways in self._splits(index, needs, cap):
             rest = tuple(need - taken for need, taken in zip(needs, split, strict=True))
             spent = split[self.capped] if limited and self.capped is not None else 0
-            total += ways * self._count(index + 1, rest, cap - spent)
+            total += ways * self._count(index + 1, rest, cap - spent, exact)
         self._memo[key] = total
         return total
 
     def sample(self, stream: rng.Stream) -> World:
-        """One deal, every consistent deal equally likely (see the class doc)."""
+        """One deal, every consistent deal equally likely (see the class doc).
+
+        With ``return_odds`` (where the seat did not see a poverty's returned
+        cards), first how many trumps the poor player holds: in proportion to
+        ``return_odds`` to the power of the trumps it was returned, among the
+        numbers some consistent deal allows; then a deal uniformly among those
+        in which it holds just that many. A taker mostly returns no trump, and
+        no rule says so, but uniform deals would give the poor player its
+        three nearly always."""
         if self.free or not self.consistent:
             return _deal_counts_only(self.known, stream)
         hands = [list(cards) for cards in self.base]
-        needs, cap = self.needs, self.cap
+        needs, cap, exact = self.needs, self.cap, False
+        if self.poor_trumps:
+            target = stream.random() * sum(weight for weight, _ in self.poor_trumps)
+            for weight, cap in self.poor_trumps:
+                target -= weight
+                if target < 0:
+                    break
+            exact = True
         for index, (cards, limited, _, _) in enumerate(self.classes):
             options = []
             for split, ways in self._splits(index, needs, cap):
                 rest = tuple(need - taken for need, taken in zip(needs, split, strict=True))
                 spent = split[self.capped] if limited and self.capped is not None else 0
-                weight = ways * self._count(index + 1, rest, cap - spent)
+                weight = ways * self._count(index + 1, rest, cap - spent, exact)
                 if weight:
                     options.append((weight, split, rest, spent))
             target = stream.random() * sum(weight for weight, *_ in options)

@@ -375,7 +375,7 @@ class SearchPlayer:
         if view["phase"] == "reserve" and budget.reserve_worlds:
             return self.choose_reservation(view, stream)
         if view["phase"] != "play":
-            decided = decide_non_card(view, budget.poverty_aces)
+            decided = decide_non_card(view, budget.poverty_aces, budget.take_worth)
             assert decided is not None
             return decided
         known = read_view(view)
@@ -393,8 +393,8 @@ class SearchPlayer:
         """Where a decision's worlds come from (see ``Budget.candidates``)."""
         budget = self.budget
         if budget.candidates:
-            return InferredSampler(known, budget.candidates, stream)
-        return WorldSampler(known)
+            return InferredSampler(known, budget.candidates, stream, budget.return_odds)
+        return WorldSampler(known, budget.return_odds)
 
     # -------------------------------------------------------------- cards
     def choose_card(self, known: Knowledge, stream: rng.Stream) -> Card:
@@ -486,7 +486,7 @@ class SearchPlayer:
         decide (see the module doc); a poverty as the heuristic decides it."""
         legal: list[str] = view["legal"]
         hand = tuple(Card.parse(card) for card in view["hands"][view["seat"]]["known"])
-        fallback = decide_non_card(view, self.budget.poverty_aces)
+        fallback = decide_non_card(view, self.budget.poverty_aces, self.budget.take_worth)
         assert fallback is not None
         if fallback == Reservation.POVERTY.value:
             return fallback

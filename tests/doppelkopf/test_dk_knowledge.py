@@ -10,7 +10,13 @@ from hypothesis import strategies as st
 
 from engine import rng
 from engine.doppelkopf.cards import PACK, Card
-from engine.doppelkopf.knowledge import Knowledge, read_view, sample_world, world_re_seats
+from engine.doppelkopf.knowledge import (
+    Knowledge,
+    WorldSampler,
+    read_view,
+    sample_world,
+    world_re_seats,
+)
 from engine.doppelkopf.rules import CLUB_QUEEN, CONTRACTS, Contract, Party
 from engine.doppelkopf.search import play_out
 from engine.doppelkopf.state import GameKind, Phase, State
@@ -94,6 +100,57 @@ def test_the_poor_player_knows_where_the_passed_cards_went() -> None:
     for n in range(5):
         world = sample_world(poor, rng.Stream(str(n)))
         assert {"CQ", "DJ", "D9"} <= {str(card) for card in world[1]}
+
+
+def poverty_returned(returned: str) -> State:
+    """Seat 0 declares a poverty, seat 1 takes it and returns ``returned``."""
+    deal = hands_deal(
+        [
+            "CQ DJ D9 CA CA C10 SA SA S10 HA HA H9",
+            "CQ SQ SQ HQ H10 DQ CJ SJ HJ SK S9 C9",
+        ]
+    )
+    state = State(seed="tests", deals=[deal], humans=())
+    state.settle_chance()
+    for action in ("poverty", "healthy", "healthy", "healthy", "pass:CQ,DJ,D9", "accept"):
+        state.apply_action(action)
+    state.apply_action(f"return:{returned}")
+    return state
+
+
+def poor_trumps(world: list[list[Card]]) -> int:
+    return sum(CONTRACTS[Contract.NORMAL].is_trump(card) for card in world[0])
+
+
+def test_the_taker_knows_the_poor_player_holds_only_the_returned_trumps() -> None:
+    for returned, trumps in (("SK,S9,C9", 0), ("SK,S9,DJ", 1)):
+        taker = read_view(poverty_returned(returned).view(1))
+        assert taker.trump_limit[0] == trumps and not taker.returned_unseen
+        for n in range(20):
+            world = sample_world(taker, rng.Stream(f"{returned}/{n}"))
+            holds_facts(taker, world)
+            assert poor_trumps(world) == trumps
+
+
+def test_the_odds_of_returned_trumps_shape_what_the_others_deal_the_poor_player() -> None:
+    state = poverty_returned("SK,S9,C9")
+    outsider = read_view(state.view(2))
+    assert outsider.returned_unseen and outsider.trump_limit[0] == 3
+    draws = 400
+    held: dict[float, Counter[int]] = {}
+    for odds in (1.0, 0.2):
+        sampler = WorldSampler(outsider, odds)
+        held[odds] = Counter()
+        for n in range(draws):
+            world = sampler.sample(rng.Stream(f"odds/{n}"))
+            holds_facts(outsider, world)
+            held[odds][poor_trumps(world)] += 1
+    # Uniform deals nearly always give the poor player three trumps ...
+    assert held[1.0][3] > draws * 0.6
+    # ... the odds 1 : 0.2 : 0.04 : 0.008 for 0, 1, 2, 3 returned trumps.
+    weights = [0.2**trumps for trumps in range(4)]
+    for trumps, weight in enumerate(weights):
+        assert abs(held[0.2][trumps] / draws - weight / sum(weights)) < 0.06, held[0.2]
 
 
 @settings(max_examples=40, deadline=None)
