@@ -82,6 +82,13 @@ class Budget:
     #: allow one); the heuristic's rule is 2. FreeDoko's profi declares poverties
     #: with three to five plain aces (``benchmarks/results/dk_players.md``).
     poverty_aces: int = POVERTY_ACES
+    #: In a normal game the worlds give the two club queens to two seats: one
+    #: seat holding both would have said so, unless it plays a silent solo,
+    #: which players seldom do (:class:`~engine.doppelkopf.knowledge.WorldSampler`;
+    #: False: every consistent deal equally likely, silent solos included).
+    #: Truer worlds, yet fewer points for Kontra against FreeDoko
+    #: (``benchmarks/results/dk_players.md``, twenty-third round).
+    queens_apart: bool = False
     #: Take a poverty when twice the hand's trumps plus its high trumps reach
     #: this (0: the heuristic's rule, seven trumps with three high).
     take_worth: int = 0

@@ -124,9 +124,10 @@ class InferredSampler:
         candidates: int,
         stream: rng.Stream,
         return_odds: float = 1.0,
+        queens_apart: bool = False,
         spread: float = 0.25,
     ) -> None:
-        uniform = WorldSampler(known, return_odds)
+        uniform = WorldSampler(known, return_odds, queens_apart)
         self.uniform = uniform
         self.worlds: list[World] = []
         self.cumulative: list[float] = []

@@ -15,6 +15,10 @@ which every fact the seat knows holds:
 - club queens: a bridegroom holds both; a seat known to be Re in a normal game
   holds (or played) one; a seat known to be Kontra holds none.
 
+One belief beyond the facts may be asked for (``queens_apart``): in a normal
+game no other seat holds both club queens (a silent solo), unless only that
+explains the view.
+
 >>> from engine.doppelkopf.state import new_match
 >>> state = new_match(seed="doc")
 >>> for _ in range(4):
@@ -229,15 +233,16 @@ def read_view(view: dict[str, Any]) -> Knowledge:
     )
 
 
-def _queen_rules(known: Knowledge) -> tuple[list[bool], list[bool]]:
-    """Per seat: whether it may hold a club queen, and whether it must hold one more."""
+def _queen_rules(known: Knowledge, one_each: bool) -> tuple[list[bool], list[bool]]:
+    """Per seat: whether it may hold a club queen, and whether it must hold one
+    more (``one_each``: in a normal game a seat that played one holds no other)."""
     may = [True] * PLAYERS
     must = [False] * PLAYERS
     if known.kind is GameKind.MARRIAGE:
         may = [other == known.declarer for other in range(PLAYERS)]
     elif known.kind is GameKind.NORMAL:
         for other, party in enumerate(known.parties):
-            if party is Party.KONTRA:
+            if party is Party.KONTRA or (one_each and known.queens_played[other]):
                 may[other] = False
             elif party is Party.RE and not known.queens_played[other]:
                 must[other] = CLUB_QUEEN not in known.known_cards[other]
@@ -247,10 +252,14 @@ def _queen_rules(known: Knowledge) -> tuple[list[bool], list[bool]]:
 
 #: One way to split a class of cards: cards per seat, and in how many ways (a multinomial).
 _Split = tuple[tuple[int, ...], int]
+#: A class of unseen cards: the cards, whether they count against a trump limit,
+#: and per other seat whether it may take them, the fewest and the most it takes.
+_Class = tuple[list[Card], bool, tuple[bool, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class WorldSampler:
-    """Deals the unseen cards uniformly among all deals that honour ``known``.
+    """Deals the unseen cards uniformly among all deals that honour ``known``
+    (with ``queens_apart``, in a normal game: that give the club queens to two seats).
 
     In the manner of Sievers & Helmert's Doppelkopf sampler, the cards are
     grouped into classes that the constraints treat alike (the club queens
@@ -261,26 +270,52 @@ class WorldSampler:
     the physical cards is equally likely and no deal ever contradicts the view.
     """
 
-    def __init__(self, known: Knowledge, return_odds: float = 1.0) -> None:
-        spec = CONTRACTS[known.contract]
+    def __init__(
+        self, known: Knowledge, return_odds: float = 1.0, queens_apart: bool = False
+    ) -> None:
         self.known = known
-        seat = known.seat
         #: The other seats that still lack cards, in seat order.
-        self.seats = [s for s in range(PLAYERS) if s != seat]
+        self.seats = [s for s in range(PLAYERS) if s != known.seat]
         self.base = [list(cards) for cards in known.known_cards]
-        self.base[seat] = list(known.hand)
+        self.base[known.seat] = list(known.hand)
+        # The rules let a seat that holds both club queens say "healthy" and
+        # play a silent solo, but players seldom do (FreeDoko's profi: 7 in the
+        # 11,848 hands of the benchmarks' rows), while uniform deals would give
+        # both to one seat in about a third of a Kontra seat's worlds. So with
+        # ``queens_apart`` each club queen of a normal game goes to another
+        # seat, unless only a silent solo explains what the seat saw.
+        self._setup(one_each=queens_apart and known.kind is GameKind.NORMAL)
+        if not self.consistent and self.one_each:
+            self._setup(one_each=False)
+        #: Where the seat did not see a poverty's returned cards: per number of
+        #: trumps the poor player may still hold, its weight (see ``sample``).
+        self.poor_trumps: list[tuple[float, int]] = []
+        if return_odds != 1.0 and known.returned_unseen and self.consistent and self.cap >= 0:
+            shown = POVERTY_MAX_TRUMPS - self.cap
+            for held in range(self.cap + 1):
+                if self._count(0, self.needs, held, exact=True):
+                    self.poor_trumps.append((return_odds ** (shown + held), held))
+
+    def _setup(self, one_each: bool) -> None:
+        """The classes of unseen cards, what each seat may take of them, and the
+        trump capacity (``one_each``: no seat takes both club queens)."""
+        known = self.known
+        spec = CONTRACTS[known.contract]
+        self.one_each = one_each
         needs = tuple(known.counts[s] - len(self.base[s]) for s in self.seats)
-        may_queen, must_queen = _queen_rules(known)
-        queens_apart = any(must_queen[s] or not may_queen[s] for s in self.seats if known.counts[s])
+        may_queen, must_queen = _queen_rules(known, one_each)
+        queen_class = one_each or any(
+            must_queen[s] or not may_queen[s] for s in self.seats if known.counts[s]
+        )
         classes: dict[object, list[Card]] = {}
         for card in known.unseen:
-            key: object = "queen" if queens_apart and card is CLUB_QUEEN else spec.suit_of(card)
+            key: object = "queen" if queen_class and card is CLUB_QUEEN else spec.suit_of(card)
             classes.setdefault(key, []).append(card)
         normal = CONTRACTS[Contract.NORMAL]
         #: Per class: its cards, whether they count against a trump limit,
         #: the seats (indices into ``self.seats``) that may take them, and the
-        #: fewest each must take.
-        self.classes: list[tuple[list[Card], bool, tuple[bool, ...], tuple[int, ...]]] = []
+        #: fewest and the most each may take.
+        self.classes: list[_Class] = []
         for key, cards in classes.items():
             suit = None if key == "queen" else key
             allowed = tuple(
@@ -290,8 +325,9 @@ class WorldSampler:
                 int(key == "queen" and must_queen[s] and not known.queens_played[s])
                 for s in self.seats
             )
+            most = tuple(1 if key == "queen" and one_each else len(cards) for _ in self.seats)
             limited = normal.is_trump(cards[0])
-            self.classes.append((cards, limited, allowed, least))
+            self.classes.append((cards, limited, allowed, least, most))
         # Trump capacity: only one seat (the poor player) ever has a limit.
         self.capped = next(
             (i for i, s in enumerate(self.seats) if known.trump_limit[s] is not None), None
@@ -308,17 +344,10 @@ class WorldSampler:
         self._split_memo: dict[tuple[int, tuple[int, ...], int], list[_Split]] = {}
         #: Nothing but the counts constrains the deal: a plain shuffle is uniform.
         self.free = self.capped is None and all(
-            all(allowed) and not any(least) for _, _, allowed, least in self.classes
+            all(allowed) and not any(least) and min(most) >= len(cards)
+            for cards, _, allowed, least, most in self.classes
         )
         self.consistent = self.free or (cap >= 0 and self._count(0, needs, cap) > 0)
-        #: Where the seat did not see a poverty's returned cards: per number of
-        #: trumps the poor player may still hold, its weight (see ``sample``).
-        self.poor_trumps: list[tuple[float, int]] = []
-        if return_odds != 1.0 and known.returned_unseen and self.consistent and cap >= 0:
-            shown = POVERTY_MAX_TRUMPS - cap
-            for held in range(cap + 1):
-                if self._count(0, needs, held, exact=True):
-                    self.poor_trumps.append((return_odds ** (shown + held), held))
 
     def _splits(self, index: int, needs: tuple[int, ...], cap: int) -> list[_Split]:
         """The ways to split class ``index`` among the seats: (cards per seat, multinomial)."""
@@ -326,14 +355,18 @@ class WorldSampler:
         known = self._split_memo.get(key)
         if known is not None:
             return known
-        cards, limited, allowed, least = self.classes[index]
+        cards, limited, allowed, least, most = self.classes[index]
         size = len(cards)
         splits: list[_Split] = []
 
         def extend(prefix: tuple[int, ...], left: int) -> None:
             at = len(prefix)
             if at == len(needs) - 1:
-                if (left and not allowed[at]) or left > needs[at] or left < least[at]:
+                if (
+                    (left and not allowed[at])
+                    or left > min(needs[at], most[at])
+                    or left < least[at]
+                ):
                     return
                 split = (*prefix, left)
                 if limited and self.capped is not None and split[self.capped] > cap:
@@ -343,7 +376,7 @@ class WorldSampler:
                     ways //= factorial(taken)
                 splits.append((split, ways))
                 return
-            top = min(left, needs[at]) if allowed[at] else 0
+            top = min(left, needs[at], most[at]) if allowed[at] else 0
             for taken in range(least[at], top + 1):
                 extend((*prefix, taken), left - taken)
 
@@ -390,7 +423,7 @@ class WorldSampler:
                 if target < 0:
                     break
             exact = True
-        for index, (cards, limited, _, _) in enumerate(self.classes):
+        for index, (cards, limited, *_) in enumerate(self.classes):
             options = []
             for split, ways in self._splits(index, needs, cap):
                 rest = tuple(need - taken for need, taken in zip(needs, split, strict=True))

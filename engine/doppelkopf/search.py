@@ -393,8 +393,10 @@ class SearchPlayer:
         """Where a decision's worlds come from (see ``Budget.candidates``)."""
         budget = self.budget
         if budget.candidates:
-            return InferredSampler(known, budget.candidates, stream, budget.return_odds)
-        return WorldSampler(known, budget.return_odds)
+            return InferredSampler(
+                known, budget.candidates, stream, budget.return_odds, budget.queens_apart
+            )
+        return WorldSampler(known, budget.return_odds, budget.queens_apart)
 
     # -------------------------------------------------------------- cards
     def choose_card(self, known: Knowledge, stream: rng.Stream) -> Card:
@@ -502,7 +504,7 @@ class SearchPlayer:
             return Reservation.HEALTHY.value
         candidates.insert(0, Reservation.HEALTHY)
         normal = _hand_knowledge(view, hand, Reservation.HEALTHY)
-        sampler = WorldSampler(normal)
+        sampler = WorldSampler(normal, queens_apart=self.budget.queens_apart)
         worlds = [sampler.sample(stream) for _ in range(self.budget.reserve_worlds)]
         means = {}
         for reservation in candidates:

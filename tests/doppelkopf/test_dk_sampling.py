@@ -14,8 +14,8 @@ from test_dk_knowledge import holds_facts, in_play
 from engine import rng
 from engine.doppelkopf.cards import Card
 from engine.doppelkopf.knowledge import Knowledge, WorldSampler, read_view
-from engine.doppelkopf.rules import CLUB_QUEEN, PLAYERS
-from engine.doppelkopf.state import Phase, State
+from engine.doppelkopf.rules import CLUB_QUEEN, PLAYERS, Party
+from engine.doppelkopf.state import GameKind, Phase, State, new_match
 
 
 def consistent(known: Knowledge, hands: list[list[Card]]) -> bool:
@@ -26,6 +26,15 @@ def consistent(known: Knowledge, hands: list[list[Card]]) -> bool:
     return True
 
 
+def queens_apart(known: Knowledge, hands: list[list[Card]]) -> bool:
+    """No other seat holds a club queen beside another one it holds or played."""
+    return all(
+        CLUB_QUEEN not in hand or hand.count(CLUB_QUEEN) + known.queens_played[seat] == 1
+        for seat, hand in enumerate(hands)
+        if seat != known.seat
+    )
+
+
 def test_many_random_positions_never_give_a_contradicting_world() -> None:
     checked = 0
     for number in range(400):
@@ -34,7 +43,7 @@ def test_many_random_positions_never_give_a_contradicting_world() -> None:
             continue
         _, known = found
         sampler = WorldSampler(known)
-        assert sampler.consistent
+        assert sampler.consistent and WorldSampler(known, queens_apart=True).consistent
         for n in range(4):
             world = sampler.sample(rng.Stream(f"{number}/{n}"))
             assert Counter(world[known.seat]) == Counter(known.hand)
@@ -48,28 +57,32 @@ def test_many_random_positions_never_give_a_contradicting_world() -> None:
 def test_the_sampler_counts_every_consistent_deal(seed: str, steps: int) -> None:
     """Late positions are small enough to list every deal of the unseen cards
     (copies told apart): the sampler's count must be exactly the number that
-    honour the view, so drawing in proportion to it is uniform."""
+    honour the view (with ``queens_apart``, in a normal game: and give the club
+    queens to two seats), so drawing in proportion to it is uniform."""
     found = in_play(seed, steps)
     if found is None:
         return
     _, known = found
-    sampler = WorldSampler(known)
-    others = sampler.seats
-    cards = list(known.unseen)
-    needs = sampler.needs
-    if math.comb(len(cards), needs[0]) * math.comb(len(cards) - needs[0], needs[1]) > 4000:
-        return  # too many deals to list
-    total = 0
-    for first in itertools.combinations(range(len(cards)), needs[0]):
-        rest = [i for i in range(len(cards)) if i not in first]
-        for second in itertools.combinations(rest, needs[1]):
-            third = [i for i in rest if i not in second]
-            hands = [list(hand) for hand in sampler.base]
-            for other, picked in zip(others, (first, second, third), strict=True):
-                hands[other] += [cards[i] for i in picked]
-            total += consistent(known, hands)
-    assert total > 0
-    assert sampler.free or sampler._count(0, needs, sampler.cap) == total
+    for apart in (False, True):
+        sampler = WorldSampler(known, queens_apart=apart)
+        others = sampler.seats
+        cards = list(known.unseen)
+        needs = sampler.needs
+        if math.comb(len(cards), needs[0]) * math.comb(len(cards) - needs[0], needs[1]) > 4000:
+            return  # too many deals to list
+        total = 0
+        for first in itertools.combinations(range(len(cards)), needs[0]):
+            rest = [i for i in range(len(cards)) if i not in first]
+            for second in itertools.combinations(rest, needs[1]):
+                third = [i for i in rest if i not in second]
+                hands = [list(hand) for hand in sampler.base]
+                for other, picked in zip(others, (first, second, third), strict=True):
+                    hands[other] += [cards[i] for i in picked]
+                total += consistent(known, hands) and (
+                    not sampler.one_each or queens_apart(known, hands)
+                )
+        assert total > 0
+        assert sampler.free or sampler._count(0, needs, sampler.cap) == total
 
 
 def test_a_bridegroom_holds_both_club_queens_in_every_world() -> None:
@@ -102,3 +115,71 @@ def test_the_sampler_spreads_a_free_card_by_the_seats_needs() -> None:
     for seat in range(PLAYERS):
         if seat != known.seat:
             assert abs(seats[seat] / total - 1 / 3) < 0.06, seats
+
+
+def kontra_at_first_lead(seed: str) -> Knowledge | None:
+    """What the seat that leads knows, if all said healthy in the first deal of
+    ``seed`` and it is Kontra in a normal game."""
+    state = new_match(seed=seed, humans=())
+    state.settle_chance()
+    while state.phase is Phase.RESERVE:
+        state.apply_action("healthy")
+    seat = state.current_player()
+    if state.kind is not GameKind.NORMAL or state.party_of(seat) is not Party.KONTRA:
+        return None
+    return read_view(state.view(seat))
+
+
+def test_a_kontra_seat_deals_the_club_queens_to_two_seats() -> None:
+    """Uniform deals give both club queens to one seat (a silent solo) in about
+    a third of a Kontra seat's worlds; with ``queens_apart`` in none."""
+    known = next(
+        found for found in map(kontra_at_first_lead, (f"apart/{n}" for n in range(40))) if found
+    )
+    both: dict[bool, int] = {}
+    for apart in (False, True):
+        sampler = WorldSampler(known, queens_apart=apart)
+        both[apart] = 0
+        for n in range(300):
+            world = sampler.sample(rng.Stream(f"apart/{n}"))
+            holds_facts(known, world)
+            both[apart] += any(hand.count(CLUB_QUEEN) == 2 for hand in world)
+    assert both[True] == 0
+    assert 60 < both[False] < 140, both
+
+
+def first_card(state: State) -> str:
+    return next(
+        text for text in map(state.action_text, state.legal_actions()) if text != "announce"
+    )
+
+
+def test_only_a_silent_solo_explains_the_view_and_the_worlds_follow() -> None:
+    """Seat 1 plays a silent solo and shows one club queen; seats 2 and 3
+    announce Kontra. Seat 0 then knows the other club queen is seat 1's: no
+    world may give it to another seat, so the sampler lets seat 1 hold both."""
+    deal = hands_deal(
+        [
+            "D9 CA CA C10 C10 CK CK C9 C9 SA SA S10",
+            "CQ CQ SQ SQ HQ HQ DQ DQ CJ CJ SJ SJ",
+        ]
+    )
+    state = State(seed="tests", deals=[deal], humans=())
+    state.settle_chance()
+    for _ in range(PLAYERS):
+        state.apply_action("healthy")
+    state.apply_action("D9")
+    state.apply_action("CQ")
+    for _ in (2, 3):
+        state.apply_action("announce")
+        state.apply_action(first_card(state))
+    while state.current_player() != 0:
+        state.apply_action(first_card(state))
+    known = read_view(state.view(0))
+    assert known.kind is GameKind.NORMAL and known.parties[2] is known.parties[3] is Party.KONTRA
+    sampler = WorldSampler(known, queens_apart=True)
+    assert sampler.consistent and not sampler.one_each
+    for n in range(10):
+        world = sampler.sample(rng.Stream(str(n)))
+        holds_facts(known, world)
+        assert CLUB_QUEEN in world[1]
