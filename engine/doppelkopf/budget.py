@@ -90,7 +90,8 @@ class Budget:
     #: (``benchmarks/results/dk_players.md``, twenty-third round).
     queens_apart: bool = False
     #: Take a poverty when twice the hand's trumps plus its high trumps reach
-    #: this (0: the heuristic's rule, seven trumps with three high).
+    #: this (0: the heuristic's rule, seven trumps with three high). At 20 it
+    #: takes about as FreeDoko's profi does, for no measured gain (twenty-third round).
     take_worth: int = 0
     #: Without a solo, lead the plain ace the heuristic picks (a suit not yet
     #: played round, no enemy known void in it) without searching. Where the
@@ -101,7 +102,8 @@ class Budget:
     #: trump, that its taker returned one more trump rather than one fewer
     #: (:class:`~engine.doppelkopf.knowledge.WorldSampler`; 1.0: every
     #: consistent deal equally likely). Takers return no trump in about four
-    #: poverties of five, one in one of six (``benchmarks/results/dk_players.md``).
+    #: poverties of five, one in one of six; yet at 0.2 and 0.5 the Kontra seats
+    #: lost points (``benchmarks/results/dk_players.md``, twenty-third round).
     return_odds: float = 1.0
 
     def announcement_margin(self, kontra: bool, kind: GameKind) -> float:
