@@ -78,30 +78,6 @@ def test_sampled_worlds_honour_what_the_seat_knows(seed: str, steps: int) -> Non
         holds_facts(known, world)
 
 
-def test_the_poor_player_knows_where_the_passed_cards_went() -> None:
-    deal = hands_deal(
-        [
-            "CQ DJ D9 CA CA C10 SA SA S10 HA HA H9",
-            "CQ SQ SQ HQ H10 DQ CJ SJ HJ DA D10 DK",
-            "H10 HQ DQ CJ SJ HJ DJ DA D10 DK D9 S9",
-            "C10 CK CK C9 C9 S10 SK SK S9 HK HK H9",
-        ]
-    )
-    state = State(seed="tests", deals=[deal], humans=())
-    state.settle_chance()
-    for action in ("poverty", "healthy", "healthy", "healthy", "pass:CQ,DJ,D9", "accept"):
-        state.apply_action(action)
-    state.apply_action("return:DK,D10,DA")
-    poor = read_view(state.view(0))
-    assert sorted(map(str, poor.known_cards[1])) == ["CQ", "D9", "DJ"]
-    assert poor.trump_limit[0] == 3
-    outsider = read_view(state.view(2))
-    assert outsider.known_cards[1] == () and outsider.trump_limit[0] == 3
-    for n in range(5):
-        world = sample_world(poor, rng.Stream(str(n)))
-        assert {"CQ", "DJ", "D9"} <= {str(card) for card in world[1]}
-
-
 def poverty_returned(returned: str) -> State:
     """Seat 0 declares a poverty, seat 1 takes it and returns ``returned``."""
     deal = hands_deal(
@@ -116,6 +92,18 @@ def poverty_returned(returned: str) -> State:
         state.apply_action(action)
     state.apply_action(f"return:{returned}")
     return state
+
+
+def test_the_poor_player_knows_where_the_passed_cards_went() -> None:
+    state = poverty_returned("SK,S9,C9")
+    poor = read_view(state.view(0))
+    assert sorted(map(str, poor.known_cards[1])) == ["CQ", "D9", "DJ"]
+    assert poor.trump_limit[0] == 3
+    outsider = read_view(state.view(2))
+    assert outsider.known_cards[1] == () and outsider.trump_limit[0] == 3
+    for n in range(5):
+        world = sample_world(poor, rng.Stream(str(n)))
+        assert {"CQ", "DJ", "D9"} <= {str(card) for card in world[1]}
 
 
 def poor_trumps(world: list[list[Card]]) -> int:
