@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import factorial
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import rng
 from engine.doppelkopf.cards import PACK, Card, Suit, sort_key
@@ -250,6 +250,8 @@ def _queen_rules(known: Knowledge, one_each: bool) -> tuple[list[bool], list[boo
     return may, must
 
 
+_T = TypeVar("_T")
+
 #: One way to split a class of cards: cards per seat, and in how many ways (a multinomial).
 _Split = tuple[tuple[int, ...], int]
 #: A class of unseen cards: the cards, whether they count against a trump limit,
@@ -417,12 +419,7 @@ class WorldSampler:
         hands = [list(cards) for cards in self.base]
         needs, cap, exact = self.needs, self.cap, False
         if self.poor_trumps:
-            target = stream.random() * sum(weight for weight, _ in self.poor_trumps)
-            for weight, cap in self.poor_trumps:
-                target -= weight
-                if target < 0:
-                    break
-            exact = True
+            cap, exact = _weighted_draw(stream, self.poor_trumps), True
         for index, (cards, limited, *_) in enumerate(self.classes):
             options = []
             for split, ways in self._splits(index, needs, cap):
@@ -430,18 +427,25 @@ class WorldSampler:
                 spent = split[self.capped] if limited and self.capped is not None else 0
                 weight = ways * self._count(index + 1, rest, cap - spent, exact)
                 if weight:
-                    options.append((weight, split, rest, spent))
-            target = stream.random() * sum(weight for weight, *_ in options)
-            for weight, split, rest, spent in options:
-                target -= weight
-                if target < 0:
-                    break
+                    options.append((weight, (split, rest, spent)))
+            split, rest, spent = _weighted_draw(stream, options)
             shuffled = stream.shuffled(cards)
             for taken, other in zip(split, self.seats, strict=True):
                 hands[other] += shuffled[:taken]
                 shuffled = shuffled[taken:]
             needs, cap = rest, cap - spent
         return hands
+
+
+def _weighted_draw(stream: rng.Stream, options: Sequence[tuple[float, _T]]) -> _T:
+    """One option's item, each in proportion to its weight (the last, should
+    rounding leave the draw past every weight)."""
+    target = stream.random() * sum(weight for weight, _ in options)
+    for weight, item in options:
+        target -= weight
+        if target < 0:
+            break
+    return item
 
 
 def _deal_counts_only(known: Knowledge, stream: rng.Stream) -> World:
