@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.doppelkopf.heuristic import POVERTY_ACES
-from engine.doppelkopf.rules import GameKind
+from engine.doppelkopf.rules import Contract, GameKind
 
 __all__ = ["Budget"]
 
@@ -58,6 +58,11 @@ class Budget:
     #: How many cards looser than :func:`_solo_plausible`'s thresholds a hand
     #: may be and still have its solos played out.
     solo_slack: int = 0
+    #: The same for the aces solo (``None``: ``solo_slack``). Hard's aces solos
+    #: with four aces lost against FreeDoko's profi (28 solos, −48 points; with
+    #: five or more 16, +27), yet dropping them (0) lost 21 points in the
+    #: replays (``benchmarks/results/dk_players.md``, twenty-fourth round).
+    aces_slack: int | None = None
     #: Racing the cards' play-outs (:class:`Race`): a card stops being played
     #: out once it trails the leader by this many standard errors (0: never),
     #: after ``race_after`` worlds; ``max_worlds`` still caps the worlds.
@@ -105,6 +110,31 @@ class Budget:
     #: poverties of five, one in one of six; yet at 0.2 and 0.5 the Kontra seats
     #: lost points (``benchmarks/results/dk_players.md``, twenty-third round).
     return_odds: float = 1.0
+    #: In a normal game, the fewest trumps (held and played) the worlds give a
+    #: seat that announced (:class:`~engine.doppelkopf.knowledge.WorldSampler`;
+    #: 0: every consistent deal equally likely, however weak the announcer).
+    #: FreeDoko's profi announces with 8.2 trumps, where uniform worlds give 7.1;
+    #: at 9 Hard's replayed normal games gained +0.019 [−0.009, +0.047] per seat
+    #: and hand (``benchmarks/results/dk_players.md``, twenty-fourth round).
+    announcer_trumps: int = 0
+    #: In another seat's declared solo, how many trumps beyond a quarter of
+    #: the contract's the worlds give the soloist (held and played;
+    #: :class:`~engine.doppelkopf.knowledge.WorldSampler`; 0: every consistent
+    #: deal equally likely, as if the soloist had not chosen to play alone).
+    #: Truer worlds, yet at 3 and 4 the defenders lost points against
+    #: FreeDoko's profi (twenty-fourth round).
+    soloist_extra: int = 0
+
+    def slack_of(self, contract: Contract) -> int:
+        """How much looser than the first cut's thresholds a hand may be to
+        have its solo of ``contract`` played out.
+
+        >>> Budget(solo_slack=1, aces_slack=0).slack_of(Contract.ACES)
+        0
+        """
+        if contract is Contract.ACES and self.aces_slack is not None:
+            return self.aces_slack
+        return self.solo_slack
 
     def announcement_margin(self, kontra: bool, kind: GameKind) -> float:
         """The average gain an announcement of the seat's party must beat in a

@@ -125,9 +125,11 @@ class InferredSampler:
         stream: rng.Stream,
         return_odds: float = 1.0,
         queens_apart: bool = False,
+        announcer_trumps: int = 0,
+        soloist_extra: int = 0,
         spread: float = 0.25,
     ) -> None:
-        uniform = WorldSampler(known, return_odds, queens_apart)
+        uniform = WorldSampler(known, return_odds, queens_apart, announcer_trumps, soloist_extra)
         self.uniform = uniform
         self.worlds: list[World] = []
         self.cumulative: list[float] = []

@@ -15,9 +15,16 @@ which every fact the seat knows holds:
 - club queens: a bridegroom holds both; a seat known to be Re in a normal game
   holds (or played) one; a seat known to be Kontra holds none.
 
-One belief beyond the facts may be asked for (``queens_apart``): in a normal
-game no other seat holds both club queens (a silent solo), unless only that
-explains the view.
+Beliefs beyond the facts may be asked for, each left out where the view
+rules it out:
+
+- ``queens_apart``: in a normal game no other seat holds both club queens (a
+  silent solo);
+- ``return_odds``: how many trumps a poverty's taker returned, where the seat
+  did not see it;
+- ``announcer_trumps``: a seat that announced in a normal game was dealt at
+  least that many trumps;
+- ``soloist_extra``: another seat's declared solo is strong in its trumps.
 
 >>> from engine.doppelkopf.state import new_match
 >>> state = new_match(seed="doc")
@@ -41,6 +48,7 @@ from math import factorial
 from typing import Any, TypeVar
 
 from engine import rng
+from engine.doppelkopf.beliefs import ANNOUNCER_DRAWS, announcer_floors, soloist_floor
 from engine.doppelkopf.cards import PACK, Card, Suit, sort_key
 from engine.doppelkopf.rules import (
     CLUB_QUEEN,
@@ -273,7 +281,12 @@ class WorldSampler:
     """
 
     def __init__(
-        self, known: Knowledge, return_odds: float = 1.0, queens_apart: bool = False
+        self,
+        known: Knowledge,
+        return_odds: float = 1.0,
+        queens_apart: bool = False,
+        announcer_trumps: int = 0,
+        soloist_extra: int = 0,
     ) -> None:
         self.known = known
         #: The other seats that still lack cards, in seat order.
@@ -286,8 +299,25 @@ class WorldSampler:
         # both to one seat in about a third of a Kontra seat's worlds. So with
         # ``queens_apart`` each club queen of a normal game goes to another
         # seat, unless only a silent solo explains what the seat saw.
-        self._setup(one_each=queens_apart and known.kind is GameKind.NORMAL)
-        if not self.consistent and self.one_each:
+        # A player declares a solo with a hand strong in its trumps, where
+        # uniform deals give the soloist about a quarter of them (FreeDoko's
+        # profi held 10.3 of a suit solo's 26 in 88 solos, the worlds 7.0). So
+        # with ``soloist_extra`` the soloist gets that many trumps beyond a
+        # quarter, unless no deal consistent with the view gives it them.
+        plays = [play for trick in known.played for play in trick.plays] + list(known.trick)
+        self._setup(
+            one_each=queens_apart and known.kind is GameKind.NORMAL,
+            floor=soloist_floor(
+                known.kind,
+                known.contract,
+                known.declarer,
+                known.seat,
+                known.voids,
+                plays,
+                soloist_extra,
+            ),
+        )
+        if not self.consistent and (self.one_each or self.floor):
             self._setup(one_each=False)
         #: Where the seat did not see a poverty's returned cards: per number of
         #: trumps the poor player may still hold, its weight (see ``sample``).
@@ -297,13 +327,31 @@ class WorldSampler:
             for held in range(self.cap + 1):
                 if self._count(0, self.needs, held, exact=True):
                     self.poor_trumps.append((return_odds ** (shown + held), held))
+        #: Per other seat that announced in a normal game: the fewest trumps
+        #: it still holds in a believable world (see ``sample``).
+        self.trump_floors = (
+            announcer_floors(
+                known.kind,
+                known.seat,
+                known.announced,
+                known.voids,
+                known.counts,
+                known.unseen,
+                plays,
+                announcer_trumps,
+            )
+            if self.consistent
+            else {}
+        )
 
-    def _setup(self, one_each: bool) -> None:
+    def _setup(self, one_each: bool, floor: tuple[int, int] | None = None) -> None:
         """The classes of unseen cards, what each seat may take of them, and the
-        trump capacity (``one_each``: no seat takes both club queens)."""
+        trump capacity (``one_each``: no seat takes both club queens; ``floor``:
+        a seat and the fewest trumps it holds)."""
         known = self.known
         spec = CONTRACTS[known.contract]
         self.one_each = one_each
+        self.floor = floor
         needs = tuple(known.counts[s] - len(self.base[s]) for s in self.seats)
         may_queen, must_queen = _queen_rules(known, one_each)
         queen_class = one_each or any(
@@ -327,6 +375,12 @@ class WorldSampler:
                 int(key == "queen" and must_queen[s] and not known.queens_played[s])
                 for s in self.seats
             )
+            if floor is not None and key is None:
+                held = sum(spec.is_trump(card) for card in self.base[floor[0]])
+                least = tuple(
+                    max(fewest, floor[1] - held) if s == floor[0] else fewest
+                    for s, fewest in zip(self.seats, least, strict=True)
+                )
             most = tuple(1 if key == "queen" and one_each else len(cards) for _ in self.seats)
             limited = normal.is_trump(cards[0])
             self.classes.append((cards, limited, allowed, least, most))
@@ -413,7 +467,30 @@ class WorldSampler:
         numbers some consistent deal allows; then a deal uniformly among those
         in which it holds just that many. A taker mostly returns no trump, and
         no rule says so, but uniform deals would give the poor player its
-        three nearly always."""
+        three nearly always.
+
+        With ``announcer_trumps``, a deal that leaves a seat that announced in
+        a normal game fewer trumps (held and played) than that is drawn again,
+        up to :data:`~engine.doppelkopf.beliefs.ANNOUNCER_DRAWS` times, so the worlds are uniform among
+        the believable ones. Uniform deals give FreeDoko's announcers 7.1 trumps;
+        they were dealt 8.2, nine or more in 158 of 380 announcements
+        (``benchmarks/results/dk_players.md``, twenty-fourth round)."""
+        world = self._draw(stream)
+        for _ in range(ANNOUNCER_DRAWS - 1):
+            if self._believable(world):
+                break
+            world = self._draw(stream)
+        return world
+
+    def _believable(self, world: World) -> bool:
+        normal = CONTRACTS[Contract.NORMAL]
+        return all(
+            sum(normal.is_trump(card) for card in world[other]) >= floor
+            for other, floor in self.trump_floors.items()
+        )
+
+    def _draw(self, stream: rng.Stream) -> World:
+        """One deal, every consistent deal equally likely."""
         if self.free or not self.consistent:
             return _deal_counts_only(self.known, stream)
         hands = [list(cards) for cards in self.base]

@@ -21,7 +21,8 @@ __all__ = ["BUDGETS", "LEVELS"]
 #: Both judge announcements and fresh aces alike, as measured alone against
 #: FreeDoko's profi (issue 45). Hard searches more worlds and plays, declares a
 #: solo only when its play-outs rank it at most one point below the best game
-#: without one, and never announces against another seat's solo.
+#: without one, never announces against another seat's solo, and believes a
+#: seat that announced in a normal game was dealt nine trumps or more.
 BUDGETS: dict[str, Budget] = {
     "medium": Budget(
         plays=1200,
@@ -51,6 +52,7 @@ BUDGETS: dict[str, Budget] = {
         solo_margin=-1.0,
         solo_slack=1,
         ace_leads=True,
+        announcer_trumps=9,
     ),
 }
 

@@ -394,9 +394,21 @@ class SearchPlayer:
         budget = self.budget
         if budget.candidates:
             return InferredSampler(
-                known, budget.candidates, stream, budget.return_odds, budget.queens_apart
+                known,
+                budget.candidates,
+                stream,
+                budget.return_odds,
+                budget.queens_apart,
+                budget.announcer_trumps,
+                budget.soloist_extra,
             )
-        return WorldSampler(known, budget.return_odds, budget.queens_apart)
+        return WorldSampler(
+            known,
+            budget.return_odds,
+            budget.queens_apart,
+            budget.announcer_trumps,
+            budget.soloist_extra,
+        )
 
     # -------------------------------------------------------------- cards
     def choose_card(self, known: Knowledge, stream: rng.Stream) -> Card:
@@ -496,7 +508,7 @@ class SearchPlayer:
             reservation
             for reservation, contract in SOLO_CONTRACTS.items()
             if reservation.value in legal
-            and _solo_plausible(hand, contract, self.budget.solo_slack)
+            and _solo_plausible(hand, contract, self.budget.slack_of(contract))
         ]
         if Reservation.MARRIAGE.value in legal:
             candidates.append(Reservation.MARRIAGE)

@@ -14,7 +14,7 @@ from test_dk_knowledge import holds_facts, in_play
 from engine import rng
 from engine.doppelkopf.cards import Card
 from engine.doppelkopf.knowledge import Knowledge, WorldSampler, read_view
-from engine.doppelkopf.rules import CLUB_QUEEN, PLAYERS, Party
+from engine.doppelkopf.rules import CLUB_QUEEN, CONTRACTS, PLAYERS, Contract, Party
 from engine.doppelkopf.state import GameKind, Phase, State, new_match
 
 
@@ -183,3 +183,74 @@ def test_only_a_silent_solo_explains_the_view_and_the_worlds_follow() -> None:
         world = sampler.sample(rng.Stream(str(n)))
         holds_facts(known, world)
         assert CLUB_QUEEN in world[1]
+
+
+def test_an_announcer_keeps_its_trumps_in_every_world() -> None:
+    """Seat 1 announces Re at its first card. With ``announcer_trumps`` no world
+    of seat 0's gives it fewer trumps (held and played) than that; without, many
+    do. A floor no deal can reach is left out."""
+    deal = hands_deal(
+        [
+            "C9 C9 CK CK CA S9 S9 SK SK H9 H9 HK",
+            "CQ SQ HQ DQ CJ SJ HJ DJ DA D10 SA SA",
+        ]
+    )
+    state = State(seed="tests", deals=[deal], humans=())
+    state.settle_chance()
+    for _ in range(PLAYERS):
+        state.apply_action("healthy")
+    state.apply_action("C9")
+    state.apply_action("announce")
+    while state.current_player() != 0:
+        state.apply_action(first_card(state))
+    known = read_view(state.view(0))
+    assert known.kind is GameKind.NORMAL and known.announced[1] is Party.RE
+    is_trump = CONTRACTS[Contract.NORMAL].is_trump
+    played = sum(is_trump(card) for seat, card in known.played[0].plays if seat == 1)
+    weak: dict[int, int] = {}
+    for floor in (0, 10):
+        sampler = WorldSampler(known, announcer_trumps=floor)
+        weak[floor] = 0
+        for n in range(200):
+            world = sampler.sample(rng.Stream(f"announcer/{n}"))
+            holds_facts(known, world)
+            weak[floor] += sum(map(is_trump, world[1])) + played < 10
+    assert weak[10] == 0
+    assert weak[0] > 40, weak
+    assert WorldSampler(known, announcer_trumps=13).trump_floors == {}
+
+
+def test_a_soloist_holds_its_trumps_in_every_world() -> None:
+    """Seat 1 plays a jacks solo (eight trumps) with five jacks. With
+    ``soloist_extra=3`` every world of a defender gives it at least two (a
+    quarter) and three more; uniform deals often give it fewer. A floor no deal
+    can reach falls back to the uniform deals."""
+    deal = hands_deal(
+        [
+            "C9 C9 CK CK CA S9 S9 SK SK H9 H9 HK",
+            "CJ CJ SJ SJ HJ CA SA SA HA HA DA DA",
+        ]
+    )
+    state = State(seed="tests", deals=[deal], humans=())
+    state.settle_chance()
+    for action in ("healthy", "solo-jacks", "healthy", "healthy"):
+        state.apply_action(action)
+    while state.current_player() != 0:
+        state.apply_action(first_card(state))
+    known = read_view(state.view(0))
+    assert known.kind is GameKind.SOLO and known.declarer == 1
+    is_trump = CONTRACTS[known.contract].is_trump
+    plays = [play for trick in known.played for play in trick.plays] + list(known.trick)
+    played = sum(is_trump(card) for seat, card in plays if seat == 1)
+    weak: dict[int, int] = {}
+    for extra in (0, 3):
+        sampler = WorldSampler(known, soloist_extra=extra)
+        weak[extra] = 0
+        for n in range(200):
+            world = sampler.sample(rng.Stream(f"soloist/{n}"))
+            holds_facts(known, world)
+            weak[extra] += sum(map(is_trump, world[1])) + played < 5
+    assert weak[3] == 0
+    assert weak[0] > 100, weak
+    unreachable = WorldSampler(known, soloist_extra=7)
+    assert unreachable.consistent and unreachable.floor is None
