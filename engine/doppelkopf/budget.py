@@ -59,8 +59,8 @@ class Budget:
     #: may be and still have its solos played out.
     solo_slack: int = 0
     #: The same for the aces solo (``None``: ``solo_slack``). Hard's aces solos
-    #: with four aces lost against FreeDoko's profi (28 solos, −48 points; with
-    #: five or more 16, +27), yet dropping them (0) lost 21 points in the
+    #: with four aces lost against FreeDoko's profi (27 solos, −36 points; with
+    #: five or more 15, +12), yet dropping them (0) lost 21 points in the
     #: replays (``benchmarks/results/dk_players.md``, twenty-fourth round).
     aces_slack: int | None = None
     #: Racing the cards' play-outs (:class:`Race`): a card stops being played
