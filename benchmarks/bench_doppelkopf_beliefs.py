@@ -39,8 +39,7 @@ from engine.doppelkopf.state import GameKind, Phase, State
 def dealt_trumps(known: Knowledge, seat: int, hand: Sequence[object]) -> int:
     """The trumps of the contract in ``hand`` plus those ``seat`` played this hand."""
     spec = CONTRACTS[known.contract]
-    plays = [play for trick in known.played for play in trick.plays] + list(known.trick)
-    played = sum(spec.is_trump(card) for who, card in plays if who == seat)
+    played = sum(spec.is_trump(card) for who, card in known.plays() if who == seat)
     return played + sum(spec.is_trump(card) for card in hand)  # type: ignore[arg-type]
 
 

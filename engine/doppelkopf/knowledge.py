@@ -123,6 +123,11 @@ class Knowledge:
     #: their trumps by the rules only).
     returned_unseen: bool = False
 
+    def plays(self) -> list[tuple[int, Card]]:
+        """Every card played in this hand so far, the trick in progress last:
+        (seat, card) in play order."""
+        return [play for trick in self.played for play in trick.plays] + list(self.trick)
+
     def level(self, party: Party) -> int:
         return self.levels[0] if party is Party.RE else self.levels[1]
 
@@ -304,7 +309,7 @@ class WorldSampler:
         # profi held 10.3 of a suit solo's 26 in 88 solos, the worlds 7.0). So
         # with ``soloist_extra`` the soloist gets that many trumps beyond a
         # quarter, unless no deal consistent with the view gives it them.
-        plays = [play for trick in known.played for play in trick.plays] + list(known.trick)
+        plays = known.plays()
         self._setup(
             one_each=queens_apart and known.kind is GameKind.NORMAL,
             floor=soloist_floor(

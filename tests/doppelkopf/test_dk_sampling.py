@@ -14,7 +14,7 @@ from test_dk_knowledge import holds_facts, in_play
 from engine import rng
 from engine.doppelkopf.cards import Card
 from engine.doppelkopf.knowledge import Knowledge, WorldSampler, read_view
-from engine.doppelkopf.rules import CLUB_QUEEN, CONTRACTS, PLAYERS, Contract, Party
+from engine.doppelkopf.rules import CLUB_QUEEN, CONTRACTS, PLAYERS, Party
 from engine.doppelkopf.state import GameKind, Phase, State, new_match
 
 
@@ -185,36 +185,45 @@ def test_only_a_silent_solo_explains_the_view_and_the_worlds_follow() -> None:
         assert CLUB_QUEEN in world[1]
 
 
+def seat_zero_knows(hands: list[str], actions: list[str]) -> Knowledge:
+    """What seat 0 knows at its next card, once ``actions`` were taken in the
+    deal of ``hands`` and the others played their first legal cards."""
+    state = State(seed="tests", deals=[hands_deal(hands)], humans=())
+    state.settle_chance()
+    for action in actions:
+        state.apply_action(action)
+    while state.current_player() != 0:
+        state.apply_action(first_card(state))
+    return read_view(state.view(0))
+
+
+def worlds_short_of(sampler: WorldSampler, seat: int, trumps: int, label: str) -> int:
+    """Of 200 worlds (each holding every fact), how many deal ``seat`` fewer
+    than ``trumps`` of the contract's trumps, held and played."""
+    known = sampler.known
+    is_trump = CONTRACTS[known.contract].is_trump
+    played = sum(is_trump(card) for who, card in known.plays() if who == seat)
+    short = 0
+    for n in range(200):
+        world = sampler.sample(rng.Stream(f"{label}/{n}"))
+        holds_facts(known, world)
+        short += sum(map(is_trump, world[seat])) + played < trumps
+    return short
+
+
 def test_an_announcer_keeps_its_trumps_in_every_world() -> None:
     """Seat 1 announces Re at its first card. With ``announcer_trumps`` no world
     of seat 0's gives it fewer trumps (held and played) than that; without, many
     do. A floor no deal can reach is left out."""
-    deal = hands_deal(
-        [
-            "C9 C9 CK CK CA S9 S9 SK SK H9 H9 HK",
-            "CQ SQ HQ DQ CJ SJ HJ DJ DA D10 SA SA",
-        ]
+    known = seat_zero_knows(
+        ["C9 C9 CK CK CA S9 S9 SK SK H9 H9 HK", "CQ SQ HQ DQ CJ SJ HJ DJ DA D10 SA SA"],
+        ["healthy"] * PLAYERS + ["C9", "announce"],
     )
-    state = State(seed="tests", deals=[deal], humans=())
-    state.settle_chance()
-    for _ in range(PLAYERS):
-        state.apply_action("healthy")
-    state.apply_action("C9")
-    state.apply_action("announce")
-    while state.current_player() != 0:
-        state.apply_action(first_card(state))
-    known = read_view(state.view(0))
     assert known.kind is GameKind.NORMAL and known.announced[1] is Party.RE
-    is_trump = CONTRACTS[Contract.NORMAL].is_trump
-    played = sum(is_trump(card) for seat, card in known.played[0].plays if seat == 1)
-    weak: dict[int, int] = {}
-    for floor in (0, 10):
-        sampler = WorldSampler(known, announcer_trumps=floor)
-        weak[floor] = 0
-        for n in range(200):
-            world = sampler.sample(rng.Stream(f"announcer/{n}"))
-            holds_facts(known, world)
-            weak[floor] += sum(map(is_trump, world[1])) + played < 10
+    weak = {
+        floor: worlds_short_of(WorldSampler(known, announcer_trumps=floor), 1, 10, "announcer")
+        for floor in (0, 10)
+    }
     assert weak[10] == 0
     assert weak[0] > 40, weak
     assert WorldSampler(known, announcer_trumps=13).trump_floors == {}
@@ -225,31 +234,15 @@ def test_a_soloist_holds_its_trumps_in_every_world() -> None:
     ``soloist_extra=3`` every world of a defender gives it at least two (a
     quarter) and three more; uniform deals often give it fewer. A floor no deal
     can reach falls back to the uniform deals."""
-    deal = hands_deal(
-        [
-            "C9 C9 CK CK CA S9 S9 SK SK H9 H9 HK",
-            "CJ CJ SJ SJ HJ CA SA SA HA HA DA DA",
-        ]
+    known = seat_zero_knows(
+        ["C9 C9 CK CK CA S9 S9 SK SK H9 H9 HK", "CJ CJ SJ SJ HJ CA SA SA HA HA DA DA"],
+        ["healthy", "solo-jacks", "healthy", "healthy"],
     )
-    state = State(seed="tests", deals=[deal], humans=())
-    state.settle_chance()
-    for action in ("healthy", "solo-jacks", "healthy", "healthy"):
-        state.apply_action(action)
-    while state.current_player() != 0:
-        state.apply_action(first_card(state))
-    known = read_view(state.view(0))
     assert known.kind is GameKind.SOLO and known.declarer == 1
-    is_trump = CONTRACTS[known.contract].is_trump
-    plays = [play for trick in known.played for play in trick.plays] + list(known.trick)
-    played = sum(is_trump(card) for seat, card in plays if seat == 1)
-    weak: dict[int, int] = {}
-    for extra in (0, 3):
-        sampler = WorldSampler(known, soloist_extra=extra)
-        weak[extra] = 0
-        for n in range(200):
-            world = sampler.sample(rng.Stream(f"soloist/{n}"))
-            holds_facts(known, world)
-            weak[extra] += sum(map(is_trump, world[1])) + played < 5
+    weak = {
+        extra: worlds_short_of(WorldSampler(known, soloist_extra=extra), 1, 5, "soloist")
+        for extra in (0, 3)
+    }
     assert weak[3] == 0
     assert weak[0] > 100, weak
     unreachable = WorldSampler(known, soloist_extra=7)
