@@ -103,6 +103,11 @@ class Budget:
     #: search leads a trump instead, FreeDoko's profi mostly leads that ace
     #: (``benchmarks/bench_doppelkopf_judge.py``).
     ace_leads: bool = False
+    #: Kontra in a game without a solo, on lead before the exact ending, leads
+    #: a plain card when it holds one (the search picks which). Where both
+    #: were legal, FreeDoko's profi led a plain card in nine Kontra leads of
+    #: ten; the search led a trump in four of ten (``bench_doppelkopf_judge.py``).
+    kontra_plain_leads: bool = False
     #: Where the seat did not see a poverty's returned cards: the odds, per
     #: trump, that its taker returned one more trump rather than one fewer
     #: (:class:`~engine.doppelkopf.knowledge.WorldSampler`; 1.0: every

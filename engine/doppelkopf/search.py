@@ -236,6 +236,18 @@ def play_out(known: Knowledge, world: World, move: Card) -> float:
     return seat_score(known, finish(known, world, move))
 
 
+def kontra_leads(known: Knowledge, moves: list[Card]) -> list[Card]:
+    """The leads ``Budget.kontra_plain_leads`` lets the search choose from:
+    Kontra's plain cards when it leads in a game without a solo, else ``moves``."""
+    if known.trick or known.contract is not Contract.NORMAL:
+        return moves
+    if known.parties[known.seat] is not Party.KONTRA:
+        return moves
+    rules = CONTRACTS[Contract.NORMAL]
+    plain = [move for move in moves if not rules.is_trump(move)]
+    return plain or moves
+
+
 # ------------------------------------------------------------ reservations
 def _solo_plausible(hand: tuple[Card, ...], contract: Contract, slack: int = 0) -> bool:
     """The loose first cut before a solo is played out: the trumps (or aces)
@@ -425,8 +437,14 @@ class SearchPlayer:
             and not CONTRACTS[Contract.NORMAL].is_trump(preferred)
         ):
             return preferred
-        sampler = self.sampler(known, stream)
         left = TRICKS - len(known.played)
+        if budget.kontra_plain_leads and left > budget.endgame_tricks:
+            moves = kontra_leads(known, moves)
+            if len(moves) == 1:
+                return moves[0]
+            if preferred not in moves:
+                preferred = moves[0]
+        sampler = self.sampler(known, stream)
         simulation = Simulation(
             known, open_playouts=budget.open_playouts, hidden_parties=budget.hidden_parties
         )

@@ -392,3 +392,26 @@ def test_ace_leads_cash_the_heuristics_fresh_ace_where_the_search_would_not() ->
         differ += searching.choose_card(known, rng.Stream(seed)) != preferred
     assert leads >= 3 and differ >= 1, (leads, differ)
     assert BUDGETS["hard"].ace_leads and BUDGETS["medium"].ace_leads
+
+
+def test_kontra_plain_leads_keep_kontras_trumps_when_it_leads() -> None:
+    """With ``kontra_plain_leads`` a Kontra seat leading a game without a solo,
+    before the exact ending, leads a plain card whenever it holds one; the
+    searched choice leads a trump in some of these positions."""
+    plain_leads = SearchPlayer(replace(QUICK, kontra_plain_leads=True))
+    searching = SearchPlayer(QUICK)
+    rules = CONTRACTS[Contract.NORMAL]
+    leads = trumps = 0
+    for known, _ in _positions_in_play("kontra-leads", 60, steps=20):
+        if known.trick or known.contract is not Contract.NORMAL:
+            continue
+        if known.parties[known.seat] is not Party.KONTRA or len(known.played) > 8:
+            continue
+        moves = legal_cards(known.hand, known.trick, known.contract)
+        if all(rules.is_trump(move) for move in moves) or not any(map(rules.is_trump, moves)):
+            continue
+        leads += 1
+        seed = f"kontra-leads/{leads}"
+        assert not rules.is_trump(plain_leads.choose_card(known, rng.Stream(seed)))
+        trumps += rules.is_trump(searching.choose_card(known, rng.Stream(seed)))
+    assert leads >= 5 and trumps >= 1, (leads, trumps)
