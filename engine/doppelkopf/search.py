@@ -93,6 +93,7 @@ from engine.doppelkopf.playout import INDEX, Simulation
 from engine.doppelkopf.rules import (
     CLUB_QUEEN,
     CONTRACTS,
+    HEART_TEN,
     PLAYERS,
     TRICKS,
     Contract,
@@ -236,16 +237,25 @@ def play_out(known: Knowledge, world: World, move: Card) -> float:
     return seat_score(known, finish(known, world, move))
 
 
-def kontra_leads(known: Knowledge, moves: list[Card]) -> list[Card]:
-    """The leads ``Budget.kontra_plain_leads`` lets the search choose from:
-    Kontra's plain cards when it leads in a game without a solo, else ``moves``."""
+def restricted_leads(known: Knowledge, moves: list[Card], budget: Budget) -> list[Card]:
+    """The leads the search may choose from in a game without a solo:
+    Kontra's plain cards (``Budget.kontra_plain_leads``), Re's cards below the
+    queens (``Budget.re_low_leads``), each where the seat holds one; else ``moves``."""
     if known.trick or known.contract is not Contract.NORMAL:
         return moves
-    if known.parties[known.seat] is not Party.KONTRA:
-        return moves
     rules = CONTRACTS[Contract.NORMAL]
-    plain = [move for move in moves if not rules.is_trump(move)]
-    return plain or moves
+    party = known.parties[known.seat]
+    if party is Party.KONTRA and budget.kontra_plain_leads:
+        kept = [move for move in moves if not rules.is_trump(move)]
+    elif party is Party.RE and budget.re_low_leads:
+        kept = [
+            move
+            for move in moves
+            if not (rules.is_trump(move) and (move.rank is Rank.QUEEN or move == HEART_TEN))
+        ]
+    else:
+        return moves
+    return kept or moves
 
 
 # ------------------------------------------------------------ reservations
@@ -438,8 +448,8 @@ class SearchPlayer:
         ):
             return preferred
         left = TRICKS - len(known.played)
-        if budget.kontra_plain_leads and left > budget.endgame_tricks:
-            moves = kontra_leads(known, moves)
+        if left > budget.endgame_tricks:
+            moves = restricted_leads(known, moves, budget)
             if len(moves) == 1:
                 return moves[0]
             if preferred not in moves:
