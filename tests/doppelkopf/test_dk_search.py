@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+import pytest
 from dk_ai_support import QUICK, hands_deal, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -394,24 +395,38 @@ def test_ace_leads_cash_the_heuristics_fresh_ace_where_the_search_would_not() ->
     assert BUDGETS["hard"].ace_leads and BUDGETS["medium"].ace_leads
 
 
-def test_kontra_plain_leads_keep_kontras_trumps_when_it_leads() -> None:
-    """With ``kontra_plain_leads`` a Kontra seat leading a game without a solo,
-    before the exact ending, leads a plain card whenever it holds one; the
-    searched choice leads a trump in some of these positions."""
-    plain_leads = SearchPlayer(replace(QUICK, kontra_plain_leads=True))
+def _high_trump(card: Card) -> bool:
+    return CONTRACTS[Contract.NORMAL].is_trump(card) and (
+        card.rank is Rank.QUEEN or card == Card.parse("H10")
+    )
+
+
+@pytest.mark.parametrize(
+    ("knob", "party", "barred"),
+    [
+        ("kontra_plain_leads", Party.KONTRA, CONTRACTS[Contract.NORMAL].is_trump),
+        ("re_low_leads", Party.RE, _high_trump),
+    ],
+)
+def test_a_lead_rule_keeps_its_partys_barred_cards_while_it_holds_others(
+    knob: str, party: Party, barred: Callable[[Card], bool]
+) -> None:
+    """With the knob, a seat of ``party`` leading a game without a solo before
+    the exact ending leads no barred card while it holds another (Kontra: no
+    trump; Re: no queen or heart ten); the plain search leads one somewhere."""
+    ruled = SearchPlayer(replace(QUICK, **{knob: True}))
     searching = SearchPlayer(QUICK)
-    rules = CONTRACTS[Contract.NORMAL]
-    leads = trumps = 0
-    for known, _ in _positions_in_play("kontra-leads", 60, steps=20):
+    leads = barred_leads = 0
+    for known, _ in _positions_in_play(knob, 80, steps=20):
         if known.trick or known.contract is not Contract.NORMAL:
             continue
-        if known.parties[known.seat] is not Party.KONTRA or len(known.played) > 8:
+        if known.parties[known.seat] is not party or len(known.played) > 8:
             continue
         moves = legal_cards(known.hand, known.trick, known.contract)
-        if all(rules.is_trump(move) for move in moves) or not any(map(rules.is_trump, moves)):
+        if all(map(barred, moves)) or not any(map(barred, moves)):
             continue
         leads += 1
-        seed = f"kontra-leads/{leads}"
-        assert not rules.is_trump(plain_leads.choose_card(known, rng.Stream(seed)))
-        trumps += rules.is_trump(searching.choose_card(known, rng.Stream(seed)))
-    assert leads >= 5 and trumps >= 1, (leads, trumps)
+        seed = f"{knob}/{leads}"
+        assert not barred(ruled.choose_card(known, rng.Stream(seed)))
+        barred_leads += barred(searching.choose_card(known, rng.Stream(seed)))
+    assert leads >= 5 and barred_leads >= 1, (leads, barred_leads)
