@@ -21,8 +21,9 @@ __all__ = ["BUDGETS", "LEVELS"]
 #: Both judge announcements and fresh aces alike, as measured alone against
 #: FreeDoko's profi (issue 45). Hard searches more worlds and plays, declares a
 #: solo only when its play-outs rank it at most one point below the best game
-#: without one, never announces against another seat's solo, and believes a
-#: seat that announced in a normal game was dealt nine trumps or more.
+#: without one, never announces against another seat's solo, believes a seat
+#: that announced in a normal game was dealt nine trumps or more, and as Kontra
+#: leads a plain card while it holds one.
 BUDGETS: dict[str, Budget] = {
     "medium": Budget(
         plays=1200,
@@ -53,6 +54,7 @@ BUDGETS: dict[str, Budget] = {
         solo_slack=1,
         ace_leads=True,
         announcer_trumps=9,
+        kontra_plain_leads=True,
     ),
 }
 

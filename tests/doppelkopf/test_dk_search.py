@@ -430,3 +430,4 @@ def test_a_lead_rule_keeps_its_partys_barred_cards_while_it_holds_others(
         assert not barred(ruled.choose_card(known, rng.Stream(seed)))
         barred_leads += barred(searching.choose_card(known, rng.Stream(seed)))
     assert leads >= 5 and barred_leads >= 1, (leads, barred_leads)
+    assert BUDGETS["hard"].kontra_plain_leads and not BUDGETS["hard"].re_low_leads
