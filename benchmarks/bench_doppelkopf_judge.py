@@ -203,6 +203,38 @@ def lead_kinds(decisions: Iterable[Decision], group: str) -> dict[tuple[str, str
     return table
 
 
+def lead_shares(
+    decisions: Iterable[Decision],
+) -> dict[tuple[str, str], tuple[int, int, int, int, int]]:
+    """Per (party, trick group), the leads of the games without a solo where a
+    plain card and a trump were both legal: (leads, the level's trump leads,
+    FreeDoko's, the level's queen or heart ten leads, FreeDoko's)."""
+    normal = CONTRACTS[Contract.NORMAL]
+
+    def trump(card: str) -> bool:
+        return normal.is_trump(parse_cards([card])[0])
+
+    def high(card: str) -> bool:
+        return trump(card) and (card[1:] == "Q" or card == "H10")
+
+    table: dict[tuple[str, str], tuple[int, int, int, int, int]] = {}
+    for d in decisions:
+        if d["contract"] != Contract.NORMAL.value or d["fd_decision"] != "card" or d["in_trick"]:
+            continue
+        if all(map(trump, d["legal"])) or not any(map(trump, d["legal"])):
+            continue
+        key = (d["party"], trick_group(d["trick"]))
+        counts = table.get(key, (0, 0, 0, 0, 0))
+        table[key] = (
+            counts[0] + 1,
+            counts[1] + trump(d["ours"]),
+            counts[2] + trump(d["fd"]),
+            counts[3] + high(d["ours"]),
+            counts[4] + high(d["fd"]),
+        )
+    return table
+
+
 def print_report(decisions: Sequence[Decision]) -> None:
     judged = [d for d in decisions if d["fd_decision"] == "card"]
     print(
@@ -221,6 +253,14 @@ def print_report(decisions: Sequence[Decision]) -> None:
         print("|---|---:|")
         for (ours, theirs), count in sorted(table.items(), key=lambda item: -item[1]):
             print(f"| {ours} -> {theirs} | {count} |")
+    print(
+        "\n| leads with a plain card and a trump legal | leads | trump: ours | FreeDoko's "
+        "| queen or heart ten: ours | FreeDoko's |"
+    )
+    print("|---|---:|---:|---:|---:|---:|")
+    for (party, group), (count, *shares) in sorted(lead_shares(decisions).items()):
+        cells = " | ".join(f"{share / count:.0%}" for share in shares)
+        print(f"| {party}, {group} | {count} | {cells} |")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -34,6 +34,7 @@ from benchmarks.bench_doppelkopf_freedoko import (
     units,
     with_replays,
 )
+from benchmarks.doppelkopf_replay_gain import set_gains
 from engine import players
 from engine.doppelkopf.state import new_match
 
@@ -196,6 +197,20 @@ def test_replays_of_other_kinds_need_every_such_hand_of_the_unit() -> None:
     # +4, +1 and +4 more than A in the unit's 8 hands.
     assert replay_points(units(rows, "A")["s1"], found["s1"]) == pytest.approx(9 / 8)
     assert "s2" not in found  # all 8 hands of s2 are Kontra hands of A, none replayed
+
+
+def test_a_stand_ins_replay_of_the_same_hand_is_what_a_replay_gains_over() -> None:
+    """``doppelkopf_replay_gain.py``: where the stand-in replayed a hand, C's
+    replay of it counts against the stand-in's points, elsewhere against A's."""
+    rows = _sample()
+    rows.append(_replay("s1", 0, 1, 2, 6))  # C: +4 over A
+    rows.append(_replay("s1", 3, 1, -6, -2))  # C: +4 over A
+    rows.append({**_replay("s1", 3, 1, -6, -3), "level": "S"})  # the stand-in: +3 over A
+    rows.append({**_replay("s1", 1, 1, 1, 5), "level": "S"})  # a hand C did not replay
+    normal_kontra = ("normal, we are Kontra",)
+    assert set_gains(rows, "C", "A", None, normal_kontra) == ({"s1": 8 / 8}, 2)
+    assert set_gains(rows, "C", "A", "S", normal_kontra) == ({"s1": (4 + 1) / 8}, 2)
+    assert set_gains(rows, "S", "A", None, normal_kontra) == ({}, 0)  # seat 0's hand missing
 
 
 def test_the_replays_stand_in_for_the_bases_hands_in_the_whole_unit() -> None:

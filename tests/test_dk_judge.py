@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from benchmarks.bench_doppelkopf_judge import agreement, card_decisions, card_kind, lead_kinds
+from benchmarks.bench_doppelkopf_judge import (
+    agreement,
+    card_decisions,
+    card_kind,
+    lead_kinds,
+    lead_shares,
+)
 from engine import players
 from engine.doppelkopf.rules import Contract
 from engine.doppelkopf.state import new_match
@@ -91,3 +97,20 @@ def test_the_tables_count_agreement_and_the_kinds_of_early_leads() -> None:
     assert lead_kinds(decisions, "tricks 9-12") == {}
     assert card_kind("H10", Contract.NORMAL) == "trump"
     assert card_kind("H10", Contract.ACES) == "plain card"
+
+
+def test_lead_shares_count_only_leads_with_a_plain_card_and_a_trump_to_choose_from() -> None:
+    both = ["CQ", "D9", "SA", "S9"]
+    decisions = [
+        {**_decision("kontra", 0, 0, "CQ", "S9"), "legal": both},
+        {**_decision("kontra", 1, 0, "SA", "SA"), "legal": both},
+        {**_decision("kontra", 2, 0, "D9", "DJ"), "legal": ["D9", "DJ"]},  # trumps only
+        {**_decision("kontra", 2, 1, "CQ", "S9"), "legal": both},  # following
+        {**_decision("re", 5, 0, "H10", "D9"), "legal": ["H10", "D9", "C9"]},
+        {**_decision("re", 5, 0, "S9", "SA"), "legal": both, "contract": "jacks"},  # a solo
+    ]
+    # (leads, trump leads: ours, FreeDoko's, queen or heart ten leads: ours, FreeDoko's)
+    assert lead_shares(decisions) == {
+        ("kontra", "tricks 1-4"): (2, 1, 0, 1, 0),
+        ("re", "tricks 5-8"): (1, 1, 1, 1, 0),
+    }

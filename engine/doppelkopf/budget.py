@@ -105,16 +105,17 @@ class Budget:
     ace_leads: bool = False
     #: Kontra in a game without a solo, on lead before the exact ending, leads
     #: a plain card when it holds one (the search picks which). Where both
-    #: were legal, FreeDoko's profi led a plain card in nine Kontra leads of
-    #: ten; the search led a trump in four of ten (``bench_doppelkopf_judge.py``).
+    #: were legal in tricks 1-8, FreeDoko's profi led a trump in one Kontra
+    #: lead of nine, the search in one of three (``bench_doppelkopf_judge.py``).
     #: Hard's Kontra hands replayed: +0.038 [+0.007, +0.069] per seat and hand
     #: (``benchmarks/results/dk_players.md``, twenty-fifth round).
     kontra_plain_leads: bool = False
     #: Re in a game without a solo, on lead before the exact ending, leads no
-    #: queen and no heart ten when it holds another card. FreeDoko's profi led
-    #: them in 5% of Re's leads in tricks 1-4 and 16% in tricks 5-8; the
-    #: search in 12% and 35%. Hard's Re hands replayed: +0.022 [−0.016, +0.061],
-    #: one seed set of four below 0 (twenty-fifth round).
+    #: queen and no heart ten when it holds another card. Where a plain card
+    #: and a trump were legal, FreeDoko's profi led one in 1% of Re's leads in
+    #: tricks 1-4 and 7% in tricks 5-8, the search in 11% and 27%. Hard's Re
+    #: hands replayed: +0.022 [−0.016, +0.061], one seed set of four below 0
+    #: (twenty-fifth round).
     re_low_leads: bool = False
     #: Where the seat did not see a poverty's returned cards: the odds, per
     #: trump, that its taker returned one more trump rather than one fewer

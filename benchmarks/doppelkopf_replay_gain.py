@@ -1,0 +1,104 @@
+"""A level's replays against FreeDoko, pooled over several seed sets (prints numbers; asserts nothing).
+
+``bench_doppelkopf_freedoko.py run LEVEL ... --replay-of BASE --replay-kind KIND``
+replays BASE's hands of some kinds from the same states. This prints, per seed
+set and pooled over all their seeds, what LEVEL's replays gain per seat and
+hand over the level they are measured against, with the 95% interval over seeds.
+
+That level is BASE, unless a set names a *stand-in*: a level whose replays of
+BASE's hands stand for today's level where it differs from BASE (e.g. on a set
+whose matches an older Hard played, the replays of today's change to it). Then
+each of LEVEL's replays is measured against the stand-in's replay of the same
+hand where there is one, else against BASE's hand.
+
+    python benchmarks/doppelkopf_replay_gain.py hard@kontra_plain_leads=1 --replay-kind kontra \\
+        --set benchmarks/results/dk_freedoko_s24.jsonl \\
+        --set benchmarks/results/dk_freedoko_s23.jsonl:hard:hard@announcer_trumps=9
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPOSITORY))
+
+from benchmarks.bench_doppelkopf_freedoko import Row, load_rows, replay_kinds, replays, units
+from benchmarks.bench_doppelkopf_players import interval
+
+
+def gain_over(base_unit: Sequence[Row], replayed: Sequence[Row], standins: Sequence[Row]) -> float:
+    """One unit's points per seat and hand had LEVEL played its ``replayed``
+    hands, minus the stand-in's (where it replayed the same hand) or BASE's.
+
+    >>> hand = lambda seat, number, delta, base: {"engine_seat": seat, "hand": number,
+    ...     "engine_delta": delta, "base_hand": {"engine_delta": base}}
+    >>> unit = [{"hands": [{}] * 2} for _ in range(4)]          # 8 hands
+    >>> gain_over(unit, [hand(0, 0, 3, 1), hand(1, 1, 0, 2)], [hand(0, 0, 2, 1)])
+    -0.125
+    """
+    against = {(r["engine_seat"], r["hand"]): r["engine_delta"] for r in standins}
+    points = sum(
+        r["engine_delta"]
+        - against.get((r["engine_seat"], r["hand"]), r["base_hand"]["engine_delta"])
+        for r in replayed
+    )
+    return points / sum(len(m["hands"]) for m in base_unit)
+
+
+def set_gains(
+    rows: Sequence[Row], level: str, base: str, standin: str | None, kinds: Sequence[str]
+) -> tuple[dict[str, float], int]:
+    """Per seed whose every hand of ``kinds`` LEVEL replayed: its gain; and how
+    many hands were replayed."""
+    replayed = replays(rows, level, base, kinds=kinds)
+    standins: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:  # every hand the stand-in replayed, whatever its kind
+        if row.get("row") == "freedoko-hand" and (row["level"], row["base"]) == (standin, base):
+            standins[row["seed"]].append(row)
+    base_units = units(rows, base)
+    gains = {
+        seed: gain_over(base_units[seed], hands, standins.get(seed, []))
+        for seed, hands in replayed.items()
+    }
+    return gains, sum(len(hands) for hands in replayed.values())
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("level", help="the replaying level, e.g. hard@kontra_plain_leads=1")
+    parser.add_argument(
+        "--set",
+        action="append",
+        required=True,
+        metavar="FILE[:BASE[:STANDIN]]",
+        help="a seed set's rows, the base its replays replayed (default hard) and the stand-in",
+    )
+    parser.add_argument("--replay-kind", action="append", required=True, metavar="KIND")
+    args = parser.parse_args(argv)
+    kinds = replay_kinds(args.replay_kind)
+    pooled: list[float] = []
+    print("| seed set | base | stand-in | seeds | hands | per seat and hand |")
+    print("|---|---|---|---:|---:|---:|")
+    for spec in args.set:
+        path, base, standin = (spec.split(":") + ["", ""])[:3]
+        gains, hands = set_gains(load_rows(Path(path)), args.level, base or "hard", standin, kinds)
+        mean = statistics.mean(gains.values()) if gains else float("nan")
+        print(
+            f"| {Path(path).name} | {base or 'hard'} | {standin or '-'} | {len(gains)} | {hands} | {mean:+.3f} |"
+        )
+        pooled.extend(gains.values())
+    if len(pooled) > 1:
+        mean, low, high = interval(pooled)
+        print(f"\npooled over {len(pooled)} seeds: {mean:+.3f} [{low:+.3f}, {high:+.3f}]")
+
+
+if __name__ == "__main__":
+    main()
