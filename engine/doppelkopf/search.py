@@ -238,9 +238,9 @@ def play_out(known: Knowledge, world: World, move: Card) -> float:
 
 
 def restricted_leads(known: Knowledge, moves: list[Card], budget: Budget) -> list[Card]:
-    """The leads the search may choose from in a game without a solo:
-    Kontra's plain cards (``Budget.kontra_plain_leads``), Re's cards below the
-    queens (``Budget.re_low_leads``), each where the seat holds one; else ``moves``."""
+    """The leads the search may choose from in a game without a solo: Kontra's
+    plain cards (``Budget.kontra_plain_leads``), Re's cards but its queens and
+    heart tens (``Budget.re_low_leads``), each where the seat holds one; else ``moves``."""
     if known.trick or known.contract is not Contract.NORMAL:
         return moves
     rules = CONTRACTS[Contract.NORMAL]
