@@ -209,10 +209,9 @@ def lead_shares(
     """Per (party, trick group), the leads of the games without a solo where a
     plain card and a trump were both legal: (leads, the level's trump leads,
     FreeDoko's, the level's queen or heart ten leads, FreeDoko's)."""
-    normal = CONTRACTS[Contract.NORMAL]
 
     def trump(card: str) -> bool:
-        return normal.is_trump(parse_cards([card])[0])
+        return card_kind(card, Contract.NORMAL) == "trump"
 
     def high(card: str) -> bool:
         return trump(card) and (card[1:] == "Q" or card == "H10")
