@@ -31,6 +31,7 @@ sys.path.insert(0, str(REPOSITORY))
 
 from benchmarks.bench_doppelkopf_freedoko import actions_with_states
 from engine import rng
+from engine.doppelkopf.beliefs import Beliefs
 from engine.doppelkopf.knowledge import Knowledge, WorldSampler, read_view
 from engine.doppelkopf.rules import CONTRACTS
 from engine.doppelkopf.state import GameKind, Phase, State
@@ -88,8 +89,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                     known = read_view(state.view(seat))
                     sampler = WorldSampler(
                         known,
-                        announcer_trumps=args.announcer_trumps,
-                        soloist_extra=args.soloist_extra,
+                        Beliefs(
+                            announcer_trumps=args.announcer_trumps,
+                            soloist_extra=args.soloist_extra,
+                        ),
                     )
                     worlds = [
                         sampler.sample(rng.Stream(f"beliefs/{n}")) for n in range(args.worlds)

@@ -42,8 +42,9 @@ from benchmarks.bench_doppelkopf_freedoko import (
     expand_seeds,
     load_rows,
 )
-from engine.doppelkopf.cards import Rank, parse_cards
+from engine.doppelkopf.cards import Card, Rank, parse_cards
 from engine.doppelkopf.rules import CONTRACTS, Contract
+from engine.doppelkopf.search import is_queen_or_heart_ten
 from engine.doppelkopf.state import State
 
 Decision = dict[str, Any]
@@ -214,7 +215,7 @@ def lead_shares(
         return card_kind(card, Contract.NORMAL) == "trump"
 
     def high(card: str) -> bool:
-        return trump(card) and (card[1:] == "Q" or card == "H10")
+        return is_queen_or_heart_ten(Card.parse(card))
 
     table: dict[tuple[str, str], tuple[int, int, int, int, int]] = {}
     for d in decisions:

@@ -6,12 +6,42 @@ says about the hand it chose with (measured against FreeDoko's profi in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.doppelkopf.cards import PACK, Card, Suit
 from engine.doppelkopf.rules import CONTRACTS, PLAYERS, Contract, Party
 from engine.doppelkopf.state import GameKind
 
-__all__ = ["ANNOUNCER_DRAWS", "announcer_floors", "soloist_floor"]
+__all__ = ["ANNOUNCER_DRAWS", "NO_BELIEFS", "Beliefs", "announcer_floors", "soloist_floor"]
+
+
+@dataclass(frozen=True, slots=True)
+class Beliefs:
+    """What the worlds of a :class:`~engine.doppelkopf.knowledge.WorldSampler`
+    believe beyond the facts, each left out where the view rules it out. The
+    defaults believe nothing: every consistent deal is equally likely.
+    ``Budget`` sets them per level and says what each was measured to be worth.
+
+    >>> Beliefs(announcer_trumps=9) == Beliefs(False, 1.0, 9, 0)
+    True
+    """
+
+    #: In a normal game no other seat holds both club queens (that seat would
+    #: have said so, unless it plays a silent solo).
+    queens_apart: bool = False
+    #: Where the seat did not see a poverty's returned cards: the odds, per
+    #: trump, that its taker returned one more trump rather than one fewer.
+    return_odds: float = 1.0
+    #: In a normal game, the fewest trumps (held and played) a seat that
+    #: announced was dealt.
+    announcer_trumps: int = 0
+    #: In another seat's declared solo, how many trumps beyond a quarter of the
+    #: contract's the soloist was dealt (held and played).
+    soloist_extra: int = 0
+
+
+#: Every consistent deal equally likely.
+NO_BELIEFS = Beliefs()
 
 #: Every card played in the hand so far: (seat, card).
 Plays = Sequence[tuple[int, Card]]

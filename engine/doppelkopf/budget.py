@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.doppelkopf.beliefs import Beliefs
 from engine.doppelkopf.heuristic import POVERTY_ACES
 from engine.doppelkopf.rules import Contract, GameKind
 
@@ -138,6 +139,17 @@ class Budget:
     #: Truer worlds, yet at 3 and 4 the defenders lost points against
     #: FreeDoko's profi (twenty-fourth round).
     soloist_extra: int = 0
+
+    @property
+    def beliefs(self) -> Beliefs:
+        """What the seat's worlds believe beyond the facts.
+
+        >>> Budget(announcer_trumps=9).beliefs
+        Beliefs(queens_apart=False, return_odds=1.0, announcer_trumps=9, soloist_extra=0)
+        """
+        return Beliefs(
+            self.queens_apart, self.return_odds, self.announcer_trumps, self.soloist_extra
+        )
 
     def slack_of(self, contract: Contract) -> int:
         """How much looser than the first cut's thresholds a hand may be to

@@ -48,6 +48,7 @@ from dataclasses import dataclass, replace
 from itertools import accumulate
 
 from engine import rng
+from engine.doppelkopf.beliefs import NO_BELIEFS, Beliefs
 from engine.doppelkopf.cards import DECK
 from engine.doppelkopf.knowledge import Knowledge, World, WorldSampler, world_re_seats
 from engine.doppelkopf.playout import INDEX, TABLES, pick
@@ -123,13 +124,10 @@ class InferredSampler:
         known: Knowledge,
         candidates: int,
         stream: rng.Stream,
-        return_odds: float = 1.0,
-        queens_apart: bool = False,
-        announcer_trumps: int = 0,
-        soloist_extra: int = 0,
+        beliefs: Beliefs = NO_BELIEFS,
         spread: float = 0.25,
     ) -> None:
-        uniform = WorldSampler(known, return_odds, queens_apart, announcer_trumps, soloist_extra)
+        uniform = WorldSampler(known, beliefs)
         self.uniform = uniform
         self.worlds: list[World] = []
         self.cumulative: list[float] = []

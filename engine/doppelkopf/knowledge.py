@@ -15,16 +15,8 @@ which every fact the seat knows holds:
 - club queens: a bridegroom holds both; a seat known to be Re in a normal game
   holds (or played) one; a seat known to be Kontra holds none.
 
-Beliefs beyond the facts may be asked for, each left out where the view
-rules it out:
-
-- ``queens_apart``: in a normal game no other seat holds both club queens (a
-  silent solo);
-- ``return_odds``: how many trumps a poverty's taker returned, where the seat
-  did not see it;
-- ``announcer_trumps``: a seat that announced in a normal game was dealt at
-  least that many trumps;
-- ``soloist_extra``: another seat's declared solo is strong in its trumps.
+Beliefs beyond the facts may be asked for (:class:`~engine.doppelkopf.beliefs.Beliefs`),
+each left out where the view rules it out.
 
 >>> from engine.doppelkopf.state import new_match
 >>> state = new_match(seed="doc")
@@ -48,7 +40,13 @@ from math import factorial
 from typing import Any, TypeVar
 
 from engine import rng
-from engine.doppelkopf.beliefs import ANNOUNCER_DRAWS, announcer_floors, soloist_floor
+from engine.doppelkopf.beliefs import (
+    ANNOUNCER_DRAWS,
+    NO_BELIEFS,
+    Beliefs,
+    announcer_floors,
+    soloist_floor,
+)
 from engine.doppelkopf.cards import PACK, Card, Suit, sort_key
 from engine.doppelkopf.rules import (
     CLUB_QUEEN,
@@ -274,7 +272,7 @@ _Class = tuple[list[Card], bool, tuple[bool, ...], tuple[int, ...], tuple[int, .
 
 class WorldSampler:
     """Deals the unseen cards uniformly among all deals that honour ``known``
-    (with ``queens_apart``, in a normal game: that give the club queens to two seats).
+    (with ``beliefs.queens_apart``, in a normal game: that give the club queens to two seats).
 
     In the manner of Sievers & Helmert's Doppelkopf sampler, the cards are
     grouped into classes that the constraints treat alike (the club queens
@@ -285,14 +283,7 @@ class WorldSampler:
     the physical cards is equally likely and no deal ever contradicts the view.
     """
 
-    def __init__(
-        self,
-        known: Knowledge,
-        return_odds: float = 1.0,
-        queens_apart: bool = False,
-        announcer_trumps: int = 0,
-        soloist_extra: int = 0,
-    ) -> None:
+    def __init__(self, known: Knowledge, beliefs: Beliefs = NO_BELIEFS) -> None:
         self.known = known
         #: The other seats that still lack cards, in seat order.
         self.seats = [s for s in range(PLAYERS) if s != known.seat]
@@ -311,7 +302,7 @@ class WorldSampler:
         # quarter, unless no deal consistent with the view gives it them.
         plays = known.plays()
         self._setup(
-            one_each=queens_apart and known.kind is GameKind.NORMAL,
+            one_each=beliefs.queens_apart and known.kind is GameKind.NORMAL,
             floor=soloist_floor(
                 known.kind,
                 known.contract,
@@ -319,7 +310,7 @@ class WorldSampler:
                 known.seat,
                 known.voids,
                 plays,
-                soloist_extra,
+                beliefs.soloist_extra,
             ),
         )
         if not self.consistent and (self.one_each or self.floor):
@@ -327,6 +318,7 @@ class WorldSampler:
         #: Where the seat did not see a poverty's returned cards: per number of
         #: trumps the poor player may still hold, its weight (see ``sample``).
         self.poor_trumps: list[tuple[float, int]] = []
+        return_odds = beliefs.return_odds
         if return_odds != 1.0 and known.returned_unseen and self.consistent and self.cap >= 0:
             shown = POVERTY_MAX_TRUMPS - self.cap
             for held in range(self.cap + 1):
@@ -343,7 +335,7 @@ class WorldSampler:
                 known.counts,
                 known.unseen,
                 plays,
-                announcer_trumps,
+                beliefs.announcer_trumps,
             )
             if self.consistent
             else {}

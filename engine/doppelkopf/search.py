@@ -105,7 +105,16 @@ from engine.doppelkopf.solver import POINT_WEIGHT, Ending
 from engine.doppelkopf.state import MARRIAGE_TRICKS, GameKind
 from engine.doppelkopf.tricks import PlayedTrick, winning_index
 
-__all__ = ["Budget", "Finish", "Race", "SearchPlayer", "finish", "play_out", "seat_score"]
+__all__ = [
+    "Budget",
+    "Finish",
+    "Race",
+    "SearchPlayer",
+    "finish",
+    "is_queen_or_heart_ten",
+    "play_out",
+    "seat_score",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +246,16 @@ def play_out(known: Knowledge, world: World, move: Card) -> float:
     return seat_score(known, finish(known, world, move))
 
 
+def is_queen_or_heart_ten(card: Card) -> bool:
+    """The trumps above the jacks in a game without a solo, which Re's low
+    leads keep back (``Budget.re_low_leads``).
+
+    >>> [is_queen_or_heart_ten(Card.parse(card)) for card in ("DQ", "H10", "DJ", "D10")]
+    [True, True, False, False]
+    """
+    return card.rank is Rank.QUEEN or card == HEART_TEN
+
+
 def restricted_leads(known: Knowledge, moves: list[Card], budget: Budget) -> list[Card]:
     """The leads the search may choose from in a game without a solo: Kontra's
     plain cards (``Budget.kontra_plain_leads``), Re's cards but its queens and
@@ -248,11 +267,7 @@ def restricted_leads(known: Knowledge, moves: list[Card], budget: Budget) -> lis
     if party is Party.KONTRA and budget.kontra_plain_leads:
         kept = [move for move in moves if not rules.is_trump(move)]
     elif party is Party.RE and budget.re_low_leads:
-        kept = [
-            move
-            for move in moves
-            if not (rules.is_trump(move) and (move.rank is Rank.QUEEN or move == HEART_TEN))
-        ]
+        kept = [move for move in moves if not is_queen_or_heart_ten(move)]
     else:
         return moves
     return kept or moves
@@ -415,22 +430,8 @@ class SearchPlayer:
         """Where a decision's worlds come from (see ``Budget.candidates``)."""
         budget = self.budget
         if budget.candidates:
-            return InferredSampler(
-                known,
-                budget.candidates,
-                stream,
-                budget.return_odds,
-                budget.queens_apart,
-                budget.announcer_trumps,
-                budget.soloist_extra,
-            )
-        return WorldSampler(
-            known,
-            budget.return_odds,
-            budget.queens_apart,
-            budget.announcer_trumps,
-            budget.soloist_extra,
-        )
+            return InferredSampler(known, budget.candidates, stream, budget.beliefs)
+        return WorldSampler(known, budget.beliefs)
 
     # -------------------------------------------------------------- cards
     def choose_card(self, known: Knowledge, stream: rng.Stream) -> Card:
@@ -544,7 +545,7 @@ class SearchPlayer:
             return Reservation.HEALTHY.value
         candidates.insert(0, Reservation.HEALTHY)
         normal = _hand_knowledge(view, hand, Reservation.HEALTHY)
-        sampler = WorldSampler(normal, queens_apart=self.budget.queens_apart)
+        sampler = WorldSampler(normal, self.budget.beliefs)
         worlds = [sampler.sample(stream) for _ in range(self.budget.reserve_worlds)]
         means = {}
         for reservation in candidates:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import rng
+from engine.doppelkopf.beliefs import Beliefs
 from engine.doppelkopf.cards import PACK, Card
 from engine.doppelkopf.knowledge import (
     Knowledge,
@@ -127,7 +128,7 @@ def test_the_odds_of_returned_trumps_shape_what_the_others_deal_the_poor_player(
     draws = 400
     held: dict[float, Counter[int]] = {}
     for odds in (1.0, 0.2):
-        sampler = WorldSampler(outsider, odds)
+        sampler = WorldSampler(outsider, Beliefs(return_odds=odds))
         held[odds] = Counter()
         for n in range(draws):
             world = sampler.sample(rng.Stream(f"odds/{n}"))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from test_dk_knowledge import holds_facts, in_play
 
 from engine import rng
+from engine.doppelkopf.beliefs import Beliefs
 from engine.doppelkopf.cards import Card
 from engine.doppelkopf.knowledge import Knowledge, WorldSampler, read_view
 from engine.doppelkopf.rules import CLUB_QUEEN, CONTRACTS, PLAYERS, Party
@@ -43,7 +44,7 @@ def test_many_random_positions_never_give_a_contradicting_world() -> None:
             continue
         _, known = found
         sampler = WorldSampler(known)
-        assert sampler.consistent and WorldSampler(known, queens_apart=True).consistent
+        assert sampler.consistent and WorldSampler(known, Beliefs(queens_apart=True)).consistent
         for n in range(4):
             world = sampler.sample(rng.Stream(f"{number}/{n}"))
             assert Counter(world[known.seat]) == Counter(known.hand)
@@ -64,7 +65,7 @@ def test_the_sampler_counts_every_consistent_deal(seed: str, steps: int) -> None
         return
     _, known = found
     for apart in (False, True):
-        sampler = WorldSampler(known, queens_apart=apart)
+        sampler = WorldSampler(known, Beliefs(queens_apart=apart))
         others = sampler.seats
         cards = list(known.unseen)
         needs = sampler.needs
@@ -138,7 +139,7 @@ def test_a_kontra_seat_deals_the_club_queens_to_two_seats() -> None:
     )
     both: dict[bool, int] = {}
     for apart in (False, True):
-        sampler = WorldSampler(known, queens_apart=apart)
+        sampler = WorldSampler(known, Beliefs(queens_apart=apart))
         both[apart] = 0
         for n in range(300):
             world = sampler.sample(rng.Stream(f"apart/{n}"))
@@ -177,7 +178,7 @@ def test_only_a_silent_solo_explains_the_view_and_the_worlds_follow() -> None:
         state.apply_action(first_card(state))
     known = read_view(state.view(0))
     assert known.kind is GameKind.NORMAL and known.parties[2] is known.parties[3] is Party.KONTRA
-    sampler = WorldSampler(known, queens_apart=True)
+    sampler = WorldSampler(known, Beliefs(queens_apart=True))
     assert sampler.consistent and not sampler.one_each
     for n in range(10):
         world = sampler.sample(rng.Stream(str(n)))
@@ -221,12 +222,14 @@ def test_an_announcer_keeps_its_trumps_in_every_world() -> None:
     )
     assert known.kind is GameKind.NORMAL and known.announced[1] is Party.RE
     weak = {
-        floor: worlds_short_of(WorldSampler(known, announcer_trumps=floor), 1, 10, "announcer")
+        floor: worlds_short_of(
+            WorldSampler(known, Beliefs(announcer_trumps=floor)), 1, 10, "announcer"
+        )
         for floor in (0, 10)
     }
     assert weak[10] == 0
     assert weak[0] > 40, weak
-    assert WorldSampler(known, announcer_trumps=13).trump_floors == {}
+    assert WorldSampler(known, Beliefs(announcer_trumps=13)).trump_floors == {}
 
 
 def test_a_soloist_holds_its_trumps_in_every_world() -> None:
@@ -240,10 +243,10 @@ def test_a_soloist_holds_its_trumps_in_every_world() -> None:
     )
     assert known.kind is GameKind.SOLO and known.declarer == 1
     weak = {
-        extra: worlds_short_of(WorldSampler(known, soloist_extra=extra), 1, 5, "soloist")
+        extra: worlds_short_of(WorldSampler(known, Beliefs(soloist_extra=extra)), 1, 5, "soloist")
         for extra in (0, 3)
     }
     assert weak[3] == 0
     assert weak[0] > 100, weak
-    unreachable = WorldSampler(known, soloist_extra=7)
+    unreachable = WorldSampler(known, Beliefs(soloist_extra=7))
     assert unreachable.consistent and unreachable.floor is None
