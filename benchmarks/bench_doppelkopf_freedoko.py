@@ -34,9 +34,12 @@ replay in which LEVEL makes BASE's choice repeats BASE's hand exactly.
 Other kinds of hands are replayed the same way: ``--replay-of BASE
 --replay-kind KIND`` (a row of the per-kind table, or ``kontra`` / ``re`` for
 the three rows of that party), for changes to the card play or the
-announcements of one party. FreeDoko is asked only about positions it has
-not answered before, so a level whose lines mostly repeat measured ones (a
-margin between two measured margins) costs mainly the project's own thinking.
+announcements of one party. A replay follows BASE's match for as long as
+LEVEL would have chosen as BASE did, and is played only from its first other
+choice; a hand LEVEL would have played as BASE did is BASE's hand, and FreeDoko
+is not asked at all. Beyond that FreeDoko is asked only about positions it has
+not answered before. So a level that changes few choices costs mainly the
+project's own thinking, even where the oracle directory has no answers kept.
 
     nice -n 19 python benchmarks/bench_doppelkopf_freedoko.py run hard fd-tune/0..19
     nice -n 19 python benchmarks/bench_doppelkopf_freedoko.py run hard@solo_margin=1.0 \\
@@ -66,6 +69,8 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
 from benchmarks.bench_doppelkopf_players import interval, register_variant
+from engine import players
+from engine.core import seed_for
 from engine.doppelkopf.rules import TRICKS
 from engine.doppelkopf.state import State, new_match
 
@@ -113,6 +118,8 @@ OPENERS = tuple(
 
 Row = dict[str, Any]
 Hand = dict[str, Any]
+#: What FreeDoko is told of a hand: its reservations and actions (as ``bridge.main`` keeps them).
+FreedokoHistory = tuple[list[str], list[list[Any]]]
 #: What a table needs to know of a hand besides its row (LEVEL's seat, who announced).
 Context = TypeVar("Context")
 
@@ -545,15 +552,39 @@ class Harness:
 
         self.bridge, self.ai = bridge, ai
         self.counts = cache_answers(fd_oracle, oracle)
+        #: What FreeDoko is told of the hand before the state ``play`` starts
+        #: from (its reservations and actions): ``bridge.main`` tells it only
+        #: what it played itself.
+        self.told: FreedokoHistory = ([], [])
+        cached_ask = fd_oracle.ask
+
+        def told_ask(pos: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+            reservations, moves = self.told
+            if reservations or moves:
+                pos = {
+                    **pos,
+                    "reservations": reservations + pos["reservations"],
+                    "actions": moves + pos["actions"],
+                }
+            return cached_ask(pos, *args, **kwargs)
+
+        fd_oracle.ask = told_ask
         self.commit = git_commit()
         os.chdir(oracle)  # the harness leaves its debugging files in the working directory
 
     def play(
-        self, seed: str, seat: int, level: str, prefix: Sequence[str] = (), hands: int = 8
+        self,
+        seed: str,
+        seat: int,
+        level: str,
+        prefix: Sequence[str] = (),
+        hands: int = 8,
+        told: FreedokoHistory | None = None,
     ) -> tuple[Any, Row]:
         """LEVEL in ``seat``, FreeDoko in the others, from the match of ``seed``
         after the actions ``prefix`` until ``hands`` hands are scored: the final
-        state and the harness's counts."""
+        state and the harness's counts. ``told``: what FreeDoko is to be told of
+        the hand ``prefix`` ends in (:func:`freedoko_history`)."""
         register_variant(level)
         new_match = self.bridge.new_match
 
@@ -567,6 +598,7 @@ class Harness:
 
         started, asked = time.perf_counter(), self.counts["asked"]
         self.bridge.new_match = after_prefix
+        self.told = told or ([], [])
         try:
             state, stats = self.bridge.main(
                 seed,
@@ -577,6 +609,7 @@ class Harness:
             )
         finally:
             self.bridge.new_match = new_match
+            self.told = ([], [])
         return state, {
             "fd_calls": stats["fd_calls"],
             "fd_asked": self.counts["asked"] - asked,
@@ -586,6 +619,35 @@ class Harness:
             "gametype_diff": stats.get("gametype_diff", 0),
             "wall_s": round(time.perf_counter() - started, 1),
         }
+
+
+def freedoko_history(bridge: Any, seed: str, prefix: Sequence[str], hand: int) -> FreedokoHistory:
+    """What ``bridge.main`` would have told FreeDoko of hand number ``hand``
+    had it played ``prefix``'s actions in that hand itself: the reservations
+    and the actions, recorded as it records them (with its tables ``TO_FD_RES``
+    and ``LEVEL_NAME``)."""
+    to_reservation, level_name = bridge.TO_FD_RES, bridge.LEVEL_NAME
+    reservations: list[str] = []
+    moves: list[list[Any]] = []
+    state = new_match(seed=seed)
+    for action in prefix:
+        state.settle_chance()
+        seat, in_hand = state.current_player(), len(state.results) == hand
+        state.apply_action(action)
+        if not in_hand:
+            continue
+        if action in to_reservation:
+            reservations.append(to_reservation[action])
+        elif action == "announce":
+            moves.append(["announce", seat, level_name[state.levels[state.party_of(seat)]]])
+        elif action in ("accept", "decline"):
+            moves.append(["poverty_accept" if action == "accept" else "poverty_deny", seat])
+        elif action.startswith(("pass:", "return:")):
+            exchange = "poverty_shift" if action.startswith("pass:") else "poverty_return"
+            moves.append([exchange, seat, action.split(":")[1].split(",")])
+        else:
+            moves.append(["card", seat, action])
+    return reservations, moves
 
 
 #: The fields of a hand in the rows (:func:`hand_fields`).
@@ -669,6 +731,27 @@ def run(level: str, seeds: Sequence[str], harness: Harness, save: Path, command:
             )
 
 
+def followed_prefix(
+    actions: Sequence[str], seed: str, seat: int, hand: int, level: str
+) -> tuple[list[str], bool]:
+    """A match's actions before its hand number ``hand``, then that hand's for
+    as long as LEVEL in ``seat`` would have chosen as the match did; and
+    whether it would have so to the hand's end. Both players decide as a
+    function of the state, so until LEVEL's first other choice a replay
+    repeats the match, and FreeDoko need not be asked about it."""
+    register_variant(level)
+    prefix: list[str] = []
+    for state, action in actions_with_states(seed, actions):
+        if len(state.results) > hand:
+            break
+        if len(state.results) == hand and state.current_player() == seat:
+            chosen = players.choose_action(level, state.view(seat), seed_for(state, seat))
+            if chosen != action:
+                return prefix, False
+        prefix.append(action)
+    return prefix, True
+
+
 def hand_prefix(actions: Sequence[str], seed: str, hand: int) -> list[str]:
     """The actions of a match before its hand number ``hand`` (0-based) began."""
     prefix: list[str] = []
@@ -705,8 +788,18 @@ def replay(
             for number, hand in enumerate(match["hands"]):
                 if hand_kind(hand, seat) not in kinds or (seed, seat, number) in done:
                     continue
-                prefix = hand_prefix(match["actions"], seed, number)
-                state, counts = harness.play(seed, seat, level, prefix, hands=number + 1)
+                started = time.perf_counter()
+                prefix, followed = followed_prefix(match["actions"], seed, seat, number, level)
+                if followed:  # LEVEL would have played BASE's hand
+                    fields = {field: hand[field] for field in HAND_FIELDS}
+                    counts = {"fd_calls": 0, "fd_asked": 0, "fd_s": 0.0}
+                    counts |= {"fallbacks": 0, "mismatch": 0, "gametype_diff": 0}
+                    counts["wall_s"] = round(time.perf_counter() - started, 1)
+                else:
+                    told = freedoko_history(harness.bridge, seed, prefix, number)
+                    state, counts = harness.play(seed, seat, level, prefix, number + 1, told)
+                    fields = hand_fields(state.results[number], seat)
+                followed_actions = len(prefix) - len(hand_prefix(match["actions"], seed, number))
                 row = {
                     "row": "freedoko-hand",
                     "level": level,
@@ -717,7 +810,9 @@ def replay(
                     "hand": number,
                     "base_hand": hand,
                     "replay_kinds": list(kinds),
-                    **hand_fields(state.results[number], seat),
+                    **fields,
+                    "followed_actions": followed_actions,
+                    "followed_hand": followed,
                     **counts,
                     "command": command,
                     "git": harness.commit,

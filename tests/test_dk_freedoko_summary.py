@@ -20,6 +20,8 @@ from benchmarks.bench_doppelkopf_freedoko import (
     changed_hand,
     expand_seeds,
     first_announcers,
+    followed_prefix,
+    freedoko_history,
     hand_kind,
     hand_prefix,
     main,
@@ -36,6 +38,7 @@ from benchmarks.bench_doppelkopf_freedoko import (
 )
 from benchmarks.doppelkopf_replay_gain import set_gains
 from engine import players
+from engine.core import seed_for
 from engine.doppelkopf.state import new_match
 
 
@@ -357,6 +360,57 @@ def test_a_hands_prefix_stops_where_the_hand_was_dealt() -> None:
     replayed.settle_chance()
     assert replayed.hand_number == 2 and replayed.phase.value == "reserve"
     assert replayed.current_player() == replayed.forehand  # no reservation said yet
+
+
+def _match_of(level: str, seed: str, hands: int) -> list[str]:
+    """The actions of the first ``hands`` hands of a match LEVEL plays in every seat."""
+    state = new_match(seed=seed, humans=())
+    while len(state.results) < hands:
+        state.settle_chance()
+        seat = state.current_player()
+        state.apply_action(players.choose_action(level, state.view(seat), seed_for(state, seat)))
+    return [state.action_text(action) for action in state.actions]
+
+
+def test_a_replay_follows_the_match_until_its_level_first_chooses_otherwise() -> None:
+    actions = _match_of("medium", "fd-follow", 2)
+    # The level that played the match follows it to the hand's end.
+    prefix, followed = followed_prefix(actions, "fd-follow", 2, 1, "medium")
+    assert followed and prefix == actions
+    # Another level follows it up to its first other choice in its seat.
+    start = len(hand_prefix(actions, "fd-follow", 1))
+    prefix, followed = followed_prefix(actions, "fd-follow", 2, 1, "random")
+    assert not followed and actions[: len(prefix)] == prefix and len(prefix) >= start
+    state = new_match(seed="fd-follow")
+    for action in prefix:
+        state.settle_chance()
+        state.apply_action(action)
+    state.settle_chance()
+    assert len(state.results) == 1 and state.current_player() == 2
+    chosen = players.choose_action("random", state.view(2), seed_for(state, 2))
+    assert chosen != actions[len(prefix)]
+
+
+def test_freedoko_is_told_the_hand_so_far_as_the_bridge_records_it() -> None:
+    bridge = SimpleNamespace(TO_FD_RES={"healthy": "normal"}, LEVEL_NAME={1: "re", 2: "no90"})
+    state = new_match(seed="fd-told")
+    state.settle_chance()
+    for _ in range(4):
+        state.apply_action("healthy")
+    leader = state.current_player()
+    state.apply_action("announce")
+    state.apply_action("announce")
+    card = next(
+        text for text in map(state.action_text, state.legal_actions()) if text != "announce"
+    )
+    state.apply_action(card)
+    actions = [state.action_text(action) for action in state.actions]
+    assert freedoko_history(bridge, "fd-told", actions, 0) == (
+        ["normal"] * 4,
+        [["announce", leader, "re"], ["announce", leader, "no90"], ["card", leader, card]],
+    )
+    # Only the hand's own actions: nothing of the hand before it.
+    assert freedoko_history(bridge, "fd-told", actions, 1) == ([], [])
 
 
 def test_a_position_freedoko_did_not_answer_in_time_is_asked_again_more_patiently(
