@@ -118,6 +118,11 @@ class Budget:
     #: hands replayed: +0.022 [−0.016, +0.061], one seed set of four below 0
     #: (twenty-fifth round).
     re_low_leads: bool = False
+    #: The defenders against another seat's declared solo, on lead before the
+    #: exact ending, lead a plain card when they hold one. Where both were
+    #: legal in suit solos, FreeDoko's profi led no trump in 65 defenders' leads,
+    #: the search 25 (``bench_doppelkopf_judge.py``, twenty-fifth round).
+    solo_defence_plain_leads: bool = False
     #: Where the seat did not see a poverty's returned cards: the odds, per
     #: trump, that its taker returned one more trump rather than one fewer
     #: (:class:`~engine.doppelkopf.knowledge.WorldSampler`; 1.0: every

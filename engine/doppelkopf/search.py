@@ -257,16 +257,23 @@ def is_queen_or_heart_ten(card: Card) -> bool:
 
 
 def restricted_leads(known: Knowledge, moves: list[Card], budget: Budget) -> list[Card]:
-    """The leads the search may choose from in a game without a solo: Kontra's
-    plain cards (``Budget.kontra_plain_leads``), Re's cards but its queens and
-    heart tens (``Budget.re_low_leads``), each where the seat holds one; else ``moves``."""
-    if known.trick or known.contract is not Contract.NORMAL:
+    """The leads the search may choose from: Kontra's plain cards in a game
+    without a solo (``Budget.kontra_plain_leads``) and against another seat's
+    declared solo (``Budget.solo_defence_plain_leads``); Re's cards but its
+    queens and heart tens in a game without a solo (``Budget.re_low_leads``);
+    each where the seat holds one; else ``moves``."""
+    if known.trick:
         return moves
-    rules = CONTRACTS[Contract.NORMAL]
+    rules = CONTRACTS[known.contract]
     party = known.parties[known.seat]
-    if party is Party.KONTRA and budget.kontra_plain_leads:
+    normal = known.contract is Contract.NORMAL
+    if party is Party.KONTRA and (
+        budget.kontra_plain_leads
+        if normal
+        else budget.solo_defence_plain_leads and known.kind is GameKind.SOLO
+    ):
         kept = [move for move in moves if not rules.is_trump(move)]
-    elif party is Party.RE and budget.re_low_leads:
+    elif normal and party is Party.RE and budget.re_low_leads:
         kept = [move for move in moves if not is_queen_or_heart_ten(move)]
     else:
         return moves

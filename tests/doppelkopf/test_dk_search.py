@@ -431,3 +431,39 @@ def test_a_lead_rule_keeps_its_partys_barred_cards_while_it_holds_others(
         barred_leads += barred(searching.choose_card(known, rng.Stream(seed)))
     assert leads >= 5 and barred_leads >= 1, (leads, barred_leads)
     assert BUDGETS["hard"].kontra_plain_leads and not BUDGETS["hard"].re_low_leads
+
+
+def test_the_defenders_of_a_solo_lead_plain_cards_while_they_hold_one() -> None:
+    """With ``solo_defence_plain_leads`` a defender against another seat's
+    declared solo leads no trump before the exact ending while it holds a plain
+    card; the plain search leads one somewhere, and the soloist is not bound."""
+    ruled = SearchPlayer(replace(QUICK, solo_defence_plain_leads=True))
+    searching = SearchPlayer(QUICK)
+    trumps = CONTRACTS[Contract.HEARTS].is_trump
+    leads = trump_leads = soloist_trump_leads = 0
+    for number in range(12):
+        state = State(seed=f"solo-defence/{number}", humans=())
+        state.settle_chance()
+        for reservation in ("solo-hearts", "healthy", "healthy", "healthy"):
+            state.apply_action(reservation)
+        stream = rng.Stream(f"solo-defence/{number}")
+        while state.phase is Phase.PLAY and len(state.played) < 8:
+            seat = state.current_player()
+            known = read_view(state.view(seat))
+            moves = legal_cards(known.hand, known.trick, known.contract)
+            if not known.trick and any(map(trumps, moves)) and not all(map(trumps, moves)):
+                seed = f"solo-defence/{number}/{len(state.played)}"
+                if seat == state.declarer:
+                    soloist_trump_leads += trumps(ruled.choose_card(known, rng.Stream(seed)))
+                else:
+                    leads += 1
+                    assert known.parties[seat] is Party.KONTRA
+                    assert not trumps(ruled.choose_card(known, rng.Stream(seed)))
+                    trump_leads += trumps(searching.choose_card(known, rng.Stream(seed)))
+            cards = [a for a in state.legal_actions() if state.action_text(a) != "announce"]
+            state.apply_action(stream.choice(cards))
+    assert leads >= 5 and trump_leads >= 1 and soloist_trump_leads >= 1, (
+        leads,
+        trump_leads,
+        soloist_trump_leads,
+    )
