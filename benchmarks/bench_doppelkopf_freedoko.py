@@ -118,7 +118,7 @@ OPENERS = tuple(
 
 Row = dict[str, Any]
 Hand = dict[str, Any]
-#: What FreeDoko is told of a hand: its reservations and actions (as ``bridge.main`` keeps them).
+#: What FreeDoko is told of a deal: its reservations and actions (as ``bridge.main`` keeps them).
 FreedokoHistory = tuple[list[str], list[list[Any]]]
 #: What a table needs to know of a hand besides its row (LEVEL's seat, who announced).
 Context = TypeVar("Context")
@@ -552,7 +552,7 @@ class Harness:
 
         self.bridge, self.ai = bridge, ai
         self.counts = cache_answers(fd_oracle, oracle)
-        #: What FreeDoko is told of the hand before the state ``play`` starts
+        #: What FreeDoko is told of the deal before the state ``play`` starts
         #: from (its reservations and actions): ``bridge.main`` tells it only
         #: what it played itself.
         self.told: FreedokoHistory = ([], [])
@@ -584,7 +584,7 @@ class Harness:
         """LEVEL in ``seat``, FreeDoko in the others, from the match of ``seed``
         after the actions ``prefix`` until ``hands`` hands are scored: the final
         state and the harness's counts. ``told``: what FreeDoko is to be told of
-        the hand ``prefix`` ends in (:func:`freedoko_history`)."""
+        the deal ``prefix`` ends in (:func:`freedoko_history`)."""
         register_variant(level)
         new_match = self.bridge.new_match
 
@@ -621,21 +621,23 @@ class Harness:
         }
 
 
-def freedoko_history(bridge: Any, seed: str, prefix: Sequence[str], hand: int) -> FreedokoHistory:
-    """What ``bridge.main`` would have told FreeDoko of hand number ``hand``
-    had it played ``prefix``'s actions in that hand itself: the reservations
-    and the actions, recorded as it records them (with its tables ``TO_FD_RES``
-    and ``LEVEL_NAME``)."""
+def freedoko_history(bridge: Any, seed: str, prefix: Sequence[str]) -> FreedokoHistory:
+    """What ``bridge.main`` would have told FreeDoko of the deal ``prefix``
+    ends in, had it played that deal's actions of ``prefix`` itself: the
+    reservations and the actions, recorded as it records them (with its tables
+    ``TO_FD_RES`` and ``LEVEL_NAME``). It tells FreeDoko of one deal at a time,
+    so a hand redealt after a poverty nobody took starts afresh."""
     to_reservation, level_name = bridge.TO_FD_RES, bridge.LEVEL_NAME
     reservations: list[str] = []
     moves: list[list[Any]] = []
     state = new_match(seed=seed)
+    deal = None
     for action in prefix:
         state.settle_chance()
-        seat, in_hand = state.current_player(), len(state.results) == hand
+        if state.deal is not deal:
+            deal, reservations, moves = state.deal, [], []
+        seat = state.current_player()
         state.apply_action(action)
-        if not in_hand:
-            continue
         if action in to_reservation:
             reservations.append(to_reservation[action])
         elif action == "announce":
@@ -647,6 +649,9 @@ def freedoko_history(bridge: Any, seed: str, prefix: Sequence[str], hand: int) -
             moves.append([exchange, seat, action.split(":")[1].split(",")])
         else:
             moves.append(["card", seat, action])
+    state.settle_chance()
+    if state.deal is not deal:  # the prefix ends with its deal
+        return [], []
     return reservations, moves
 
 
@@ -796,7 +801,7 @@ def replay(
                     counts |= {"fallbacks": 0, "mismatch": 0, "gametype_diff": 0}
                     counts["wall_s"] = round(time.perf_counter() - started, 1)
                 else:
-                    told = freedoko_history(harness.bridge, seed, prefix, number)
+                    told = freedoko_history(harness.bridge, seed, prefix)
                     state, counts = harness.play(seed, seat, level, prefix, number + 1, told)
                     fields = hand_fields(state.results[number], seat)
                 followed_actions = len(prefix) - len(hand_prefix(match["actions"], seed, number))

@@ -391,8 +391,10 @@ def test_a_replay_follows_the_match_until_its_level_first_chooses_otherwise() ->
     assert chosen != actions[len(prefix)]
 
 
-def test_freedoko_is_told_the_hand_so_far_as_the_bridge_records_it() -> None:
-    bridge = SimpleNamespace(TO_FD_RES={"healthy": "normal"}, LEVEL_NAME={1: "re", 2: "no90"})
+def test_freedoko_is_told_the_deal_so_far_as_the_bridge_records_it() -> None:
+    bridge = SimpleNamespace(
+        TO_FD_RES={"healthy": "normal", "poverty": "poverty"}, LEVEL_NAME={1: "re", 2: "no90"}
+    )
     state = new_match(seed="fd-told")
     state.settle_chance()
     for _ in range(4):
@@ -405,12 +407,39 @@ def test_freedoko_is_told_the_hand_so_far_as_the_bridge_records_it() -> None:
     )
     state.apply_action(card)
     actions = [state.action_text(action) for action in state.actions]
-    assert freedoko_history(bridge, "fd-told", actions, 0) == (
+    assert freedoko_history(bridge, "fd-told", actions) == (
         ["normal"] * 4,
         [["announce", leader, "re"], ["announce", leader, "no90"], ["card", leader, card]],
     )
-    # Only the hand's own actions: nothing of the hand before it.
-    assert freedoko_history(bridge, "fd-told", actions, 1) == ([], [])
+    # The first hand played out: the next deal is news to FreeDoko.
+    whole_hand = _match_of("easy", "fd-told", 1)
+    assert freedoko_history(bridge, "fd-told", whole_hand) == ([], [])
+
+
+def test_freedoko_is_told_nothing_of_a_poverty_nobody_took() -> None:
+    bridge = SimpleNamespace(
+        TO_FD_RES={"healthy": "normal", "poverty": "poverty"}, LEVEL_NAME={1: "re"}
+    )
+    state = new_match(seed="fd-told/72")
+    state.settle_chance()
+    for reservation in ("poverty", "healthy", "healthy", "healthy"):
+        state.apply_action(reservation)
+    state.apply_action(state.legal_actions()[0])  # the poor seat passes its trumps
+    for _ in range(3):
+        state.apply_action("decline")
+    state.settle_chance()  # nobody took it: the same hand, dealt again
+    assert state.hand_number == 1 and not state.results
+    for _ in range(4):
+        state.apply_action("healthy")
+    leader = state.current_player()
+    card = state.action_text(state.legal_actions()[-1])
+    state.apply_action(card)
+    actions = [state.action_text(action) for action in state.actions]
+    assert actions[0] == "poverty" and actions.count("decline") == 3
+    assert freedoko_history(bridge, "fd-told/72", actions) == (
+        ["normal"] * 4,
+        [["card", leader, card]],
+    )
 
 
 def test_a_position_freedoko_did_not_answer_in_time_is_asked_again_more_patiently(
