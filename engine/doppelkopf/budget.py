@@ -115,13 +115,14 @@ class Budget:
     #: queen and no heart ten when it holds another card. Where a plain card
     #: and a trump were legal, FreeDoko's profi led one in 1% of Re's leads in
     #: tricks 1-4 and 7% in tricks 5-8, the search in 11% and 27%. Hard's Re
-    #: hands replayed: +0.022 [−0.016, +0.061], one seed set of four below 0
-    #: (twenty-fifth round).
+    #: hands replayed: +0.017 [−0.016, +0.050], two seed sets of five below 0
+    #: (twenty-fifth and twenty-sixth rounds).
     re_low_leads: bool = False
     #: The defenders against another seat's declared solo, on lead before the
     #: exact ending, lead a plain card when they hold one. Where both were
     #: legal in suit solos, FreeDoko's profi led no trump in 65 defenders' leads,
-    #: the search 25 (``bench_doppelkopf_judge.py``, twenty-fifth round).
+    #: the search 25 (``bench_doppelkopf_judge.py``). Hard's defences replayed:
+    #: +0.003 [−0.001, +0.008] per seat and hand (twenty-sixth round).
     solo_defence_plain_leads: bool = False
     #: Where the seat did not see a poverty's returned cards: the odds, per
     #: trump, that its taker returned one more trump rather than one fewer
