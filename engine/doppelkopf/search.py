@@ -260,8 +260,9 @@ def restricted_leads(known: Knowledge, moves: list[Card], budget: Budget) -> lis
     """The leads the search may choose from: Kontra's plain cards in a game
     without a solo (``Budget.kontra_plain_leads``) and against another seat's
     declared solo (``Budget.solo_defence_plain_leads``); Re's cards but its
-    queens and heart tens in a game without a solo (``Budget.re_low_leads``);
-    each where the seat holds one; else ``moves``."""
+    queens and heart tens in a game without a solo (``Budget.re_low_leads``),
+    or while it holds a plain card, all its trumps but the lowest
+    (``Budget.re_lowest_trump``); each where the seat holds one; else ``moves``."""
     if known.trick:
         return moves
     rules = CONTRACTS[known.contract]
@@ -273,6 +274,12 @@ def restricted_leads(known: Knowledge, moves: list[Card], budget: Budget) -> lis
         else budget.solo_defence_plain_leads and known.kind is GameKind.SOLO
     ):
         kept = [move for move in moves if not rules.is_trump(move)]
+    elif normal and party is Party.RE and budget.re_lowest_trump:
+        trumps = [move for move in moves if rules.is_trump(move)]
+        if not trumps or len(trumps) == len(moves):
+            return moves
+        lowest = min(trumps, key=rules.power)
+        kept = [move for move in moves if move == lowest or not rules.is_trump(move)]
     elif normal and party is Party.RE and budget.re_low_leads:
         kept = [move for move in moves if not is_queen_or_heart_ten(move)]
     else:

@@ -433,6 +433,32 @@ def test_a_lead_rule_keeps_its_partys_barred_cards_while_it_holds_others(
     assert BUDGETS["hard"].kontra_plain_leads and not BUDGETS["hard"].re_low_leads
 
 
+def test_res_trump_lead_is_its_lowest_while_it_holds_a_plain_card() -> None:
+    """With ``re_lowest_trump`` Re, leading a game without a solo before the
+    exact ending while it holds a plain card, leads no trump above its lowest;
+    the plain search leads a higher one somewhere."""
+    ruled = SearchPlayer(replace(QUICK, re_lowest_trump=True))
+    searching = SearchPlayer(QUICK)
+    order = CONTRACTS[Contract.NORMAL].trumps  # highest first
+    leads = higher_leads = 0
+    for known, _ in _positions_in_play("re_lowest_trump", 80, steps=20):
+        if known.trick or known.contract is not Contract.NORMAL:
+            continue
+        if known.parties[known.seat] is not Party.RE or len(known.played) > 8:
+            continue
+        moves = legal_cards(known.hand, known.trick, known.contract)
+        trumps = [move for move in moves if move in order]
+        if len(set(trumps)) < 2 or len(trumps) == len(moves):
+            continue
+        lowest = max(trumps, key=order.index)
+        leads += 1
+        seed = f"re_lowest_trump/{leads}"
+        assert ruled.choose_card(known, rng.Stream(seed)) not in set(trumps) - {lowest}
+        higher_leads += searching.choose_card(known, rng.Stream(seed)) in set(trumps) - {lowest}
+    assert leads >= 5 and higher_leads >= 1, (leads, higher_leads)
+    assert not BUDGETS["hard"].re_lowest_trump
+
+
 def test_the_defenders_of_a_solo_lead_plain_cards_while_they_hold_one() -> None:
     """With ``solo_defence_plain_leads`` a defender against another seat's
     declared solo leads no trump before the exact ending while it holds a plain
