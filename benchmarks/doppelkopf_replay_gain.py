@@ -14,6 +14,12 @@ hand where there is one, else against BASE's hand.
     python benchmarks/doppelkopf_replay_gain.py hard@kontra_plain_leads=1 --replay-kind kontra \\
         --set benchmarks/results/dk_freedoko_s24.jsonl \\
         --set benchmarks/results/dk_freedoko_s23.jsonl:hard:hard@announcer_trumps=9
+
+``--own`` also prints LEVEL's own points per seat and hand on each set: BASE's
+whole matches with LEVEL's replays in place of BASE's hands. That is LEVEL's
+score only where it chooses as BASE does in every hand of the other kinds (a
+change to BASE that acts only in the replayed kinds), so a set with a stand-in
+is refused.
 """
 
 from __future__ import annotations
@@ -28,7 +34,15 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
-from benchmarks.bench_doppelkopf_freedoko import Row, load_rows, replay_kinds, replays, units
+from benchmarks.bench_doppelkopf_freedoko import (
+    Row,
+    load_rows,
+    replay_kinds,
+    replay_points,
+    replays,
+    unit_points,
+    units,
+)
 from benchmarks.bench_doppelkopf_players import interval
 
 
@@ -69,6 +83,35 @@ def set_gains(
     return gains, sum(len(hands) for hands in replayed.values())
 
 
+def own_points(
+    rows: Sequence[Row], level: str, base: str, kinds: Sequence[str]
+) -> dict[str, tuple[float, float]]:
+    """Per seed whose every hand of ``kinds`` LEVEL replayed: BASE's points per
+    seat and hand, and LEVEL's (BASE's unit with LEVEL's replays in place)."""
+    base_units = units(rows, base)
+    return {
+        seed: (
+            unit_points(base_units[seed]),
+            unit_points(base_units[seed]) + replay_points(base_units[seed], hands),
+        )
+        for seed, hands in replays(rows, level, base, kinds=kinds).items()
+    }
+
+
+def print_own(owned: dict[str, dict[str, tuple[float, float]]], level: str) -> None:
+    """Each set's and all sets' points per seat and hand, BASE's and LEVEL's, on
+    the same seeds, with the 95% interval over seeds."""
+    print(f"\n| seed set | seeds | base, per seat and hand | {level}, per seat and hand |")
+    print("|---|---:|---|---|")
+    pooled = {name: points for points_of in owned.values() for name, points in points_of.items()}
+    for name, points in [*owned.items(), ("all", pooled)]:
+        if len(points) < 2:
+            continue
+        cells = [interval([pair[index] for pair in points.values()]) for index in (0, 1)]
+        shown = [f"{mean:+.3f} [{low:+.3f}, {high:+.3f}]" for mean, low, high in cells]
+        print(f"| {name} | {len(points)} | {shown[0]} | {shown[1]} |")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -82,14 +125,25 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="a seed set's rows, the base its replays replayed (default hard) and the stand-in",
     )
     parser.add_argument("--replay-kind", action="append", required=True, metavar="KIND")
+    parser.add_argument(
+        "--own",
+        action="store_true",
+        help="also LEVEL's own points: BASE's matches with LEVEL's replays in place",
+    )
     args = parser.parse_args(argv)
     kinds = replay_kinds(args.replay_kind)
+    if args.own and any(len(spec.split(":")) > 2 and spec.split(":")[2] for spec in args.set):
+        parser.error("--own: a set with a stand-in is another level's matches")
     pooled: list[float] = []
+    owned: dict[str, dict[str, tuple[float, float]]] = {}
     print("| seed set | base | stand-in | seeds | hands | per seat and hand |")
     print("|---|---|---|---:|---:|---:|")
     for spec in args.set:
         path, base, standin = (spec.split(":") + ["", ""])[:3]
-        gains, hands = set_gains(load_rows(Path(path)), args.level, base or "hard", standin, kinds)
+        rows = load_rows(Path(path))
+        gains, hands = set_gains(rows, args.level, base or "hard", standin, kinds)
+        if args.own:
+            owned[Path(path).name] = own_points(rows, args.level, base or "hard", kinds)
         mean = statistics.mean(gains.values()) if gains else float("nan")
         print(
             f"| {Path(path).name} | {base or 'hard'} | {standin or '-'} | {len(gains)} | {hands} | {mean:+.3f} |"
@@ -98,6 +152,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if len(pooled) > 1:
         mean, low, high = interval(pooled)
         print(f"\npooled over {len(pooled)} seeds: {mean:+.3f} [{low:+.3f}, {high:+.3f}]")
+    if args.own:
+        print_own(owned, args.level)
 
 
 if __name__ == "__main__":

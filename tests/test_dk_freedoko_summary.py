@@ -36,7 +36,8 @@ from benchmarks.bench_doppelkopf_freedoko import (
     units,
     with_replays,
 )
-from benchmarks.doppelkopf_replay_gain import set_gains
+from benchmarks.doppelkopf_replay_gain import main as gain_main
+from benchmarks.doppelkopf_replay_gain import own_points, set_gains
 from engine import players
 from engine.core import seed_for
 from engine.doppelkopf.state import new_match
@@ -214,6 +215,28 @@ def test_a_stand_ins_replay_of_the_same_hand_is_what_a_replay_gains_over() -> No
     assert set_gains(rows, "C", "A", None, normal_kontra) == ({"s1": 8 / 8}, 2)
     assert set_gains(rows, "C", "A", "S", normal_kontra) == ({"s1": (4 + 1) / 8}, 2)
     assert set_gains(rows, "S", "A", None, normal_kontra) == ({}, 0)  # seat 0's hand missing
+
+
+def test_a_levels_own_points_are_the_bases_unit_with_its_replays_in_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``doppelkopf_replay_gain.py --own``: BASE's points per seat and hand and
+    LEVEL's, C's two replays +4 each over A's 8 hands; refused with a stand-in."""
+    rows = _sample()
+    rows.append(_replay("s1", 0, 1, 2, 6))
+    rows.append(_replay("s1", 3, 1, -6, -2))
+    base = unit_points(units(rows, "A")["s1"])
+    assert own_points(rows, "C", "A", ("normal, we are Kontra",)) == {"s1": (base, base + 1.0)}
+    path, other = tmp_path / "rows.jsonl", tmp_path / "other.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    other.write_text("".join(json.dumps({**row, "seed": "t" + row["seed"]}) + "\n" for row in rows))
+    kind = ["--replay-kind", "normal, we are Kontra"]
+    with pytest.raises(SystemExit):
+        gain_main(["C", "--own", *kind, "--set", f"{path}:A:S"])
+    capsys.readouterr()
+    gain_main(["C", "--own", *kind, "--set", f"{path}:A", "--set", f"{other}:A"])
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("| all | 2 | ") and f"{base + 1.0:+.3f} [" in last, last
 
 
 def test_the_replays_stand_in_for_the_bases_hands_in_the_whole_unit() -> None:
