@@ -22,8 +22,9 @@ __all__ = ["BUDGETS", "LEVELS"]
 #: FreeDoko's profi (issue 45). Hard searches more worlds and plays, declares a
 #: solo only when its play-outs rank it at most one point below the best game
 #: without one, never announces against another seat's solo, believes a seat
-#: that announced in a normal game was dealt nine trumps or more, and as Kontra
-#: leads a plain card while it holds one.
+#: that announced in a normal game was dealt nine trumps or more, as Kontra
+#: leads a plain card while it holds one, and as Re holding a plain card leads
+#: no trump but its lowest.
 BUDGETS: dict[str, Budget] = {
     "medium": Budget(
         plays=1200,
@@ -55,6 +56,7 @@ BUDGETS: dict[str, Budget] = {
         ace_leads=True,
         announcer_trumps=9,
         kontra_plain_leads=True,
+        re_lowest_trump=True,
     ),
 }
 
