@@ -38,7 +38,6 @@ from benchmarks.bench_doppelkopf_freedoko import (
     Row,
     load_rows,
     replay_kinds,
-    replay_points,
     replays,
     unit_points,
     units,
@@ -84,17 +83,15 @@ def set_gains(
 
 
 def own_points(
-    rows: Sequence[Row], level: str, base: str, kinds: Sequence[str]
+    rows: Sequence[Row], base: str, gains: dict[str, float]
 ) -> dict[str, tuple[float, float]]:
-    """Per seed whose every hand of ``kinds`` LEVEL replayed: BASE's points per
-    seat and hand, and LEVEL's (BASE's unit with LEVEL's replays in place)."""
+    """Per seed of ``gains`` (:func:`set_gains` without a stand-in): BASE's
+    points per seat and hand, and LEVEL's (BASE's unit with LEVEL's replays in
+    place, which is BASE's points plus the gain)."""
     base_units = units(rows, base)
     return {
-        seed: (
-            unit_points(base_units[seed]),
-            unit_points(base_units[seed]) + replay_points(base_units[seed], hands),
-        )
-        for seed, hands in replays(rows, level, base, kinds=kinds).items()
+        seed: (unit_points(base_units[seed]), unit_points(base_units[seed]) + gain)
+        for seed, gain in gains.items()
     }
 
 
@@ -132,18 +129,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     kinds = replay_kinds(args.replay_kind)
-    if args.own and any(len(spec.split(":")) > 2 and spec.split(":")[2] for spec in args.set):
+    sets = [(spec.split(":") + ["", ""])[:3] for spec in args.set]
+    if args.own and any(standin for _, _, standin in sets):
         parser.error("--own: a set with a stand-in is another level's matches")
     pooled: list[float] = []
     owned: dict[str, dict[str, tuple[float, float]]] = {}
     print("| seed set | base | stand-in | seeds | hands | per seat and hand |")
     print("|---|---|---|---:|---:|---:|")
-    for spec in args.set:
-        path, base, standin = (spec.split(":") + ["", ""])[:3]
+    for path, base, standin in sets:
         rows = load_rows(Path(path))
         gains, hands = set_gains(rows, args.level, base or "hard", standin, kinds)
         if args.own:
-            owned[Path(path).name] = own_points(rows, args.level, base or "hard", kinds)
+            owned[Path(path).name] = own_points(rows, base or "hard", gains)
         mean = statistics.mean(gains.values()) if gains else float("nan")
         print(
             f"| {Path(path).name} | {base or 'hard'} | {standin or '-'} | {len(gains)} | {hands} | {mean:+.3f} |"

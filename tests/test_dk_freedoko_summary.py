@@ -226,7 +226,8 @@ def test_a_levels_own_points_are_the_bases_unit_with_its_replays_in_place(
     rows.append(_replay("s1", 0, 1, 2, 6))
     rows.append(_replay("s1", 3, 1, -6, -2))
     base = unit_points(units(rows, "A")["s1"])
-    assert own_points(rows, "C", "A", ("normal, we are Kontra",)) == {"s1": (base, base + 1.0)}
+    gains, _ = set_gains(rows, "C", "A", None, ("normal, we are Kontra",))
+    assert own_points(rows, "A", gains) == {"s1": (base, base + 1.0)}
     path, other = tmp_path / "rows.jsonl", tmp_path / "other.jsonl"
     path.write_text("".join(json.dumps(row) + "\n" for row in rows))
     other.write_text("".join(json.dumps({**row, "seed": "t" + row["seed"]}) + "\n" for row in rows))
