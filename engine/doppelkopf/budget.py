@@ -111,6 +111,12 @@ class Budget:
     #: Hard's Kontra hands replayed: +0.038 [+0.007, +0.069] per seat and hand
     #: (``benchmarks/results/dk_players.md``, twenty-fifth round).
     kontra_plain_leads: bool = False
+    #: Kontra in a game without a solo, on lead before the exact ending with
+    #: only trumps in hand, leads no queen and no heart ten while it holds a
+    #: jack or a diamond. In such leads in normal games and marriages,
+    #: FreeDoko's profi led a queen or heart ten in 44 of 177, the search in
+    #: 108 (``bench_doppelkopf_judge.py``, C9's cards, twenty-eighth round).
+    kontra_low_trump_leads: bool = False
     #: Re in a game without a solo, on lead before the exact ending, leads no
     #: queen and no heart ten when it holds another card. Where a plain card
     #: and a trump were legal, FreeDoko's profi led one in 1% of Re's leads in

@@ -258,17 +258,22 @@ def is_queen_or_heart_ten(card: Card) -> bool:
 
 def restricted_leads(known: Knowledge, moves: list[Card], budget: Budget) -> list[Card]:
     """The leads the search may choose from: Kontra's plain cards in a game
-    without a solo (``Budget.kontra_plain_leads``) and against another seat's
-    declared solo (``Budget.solo_defence_plain_leads``); Re's cards but its
-    queens and heart tens in a game without a solo (``Budget.re_low_leads``),
-    or while it holds a plain card, all its trumps but the lowest
-    (``Budget.re_lowest_trump``); each where the seat holds one; else ``moves``."""
+    without a solo (``Budget.kontra_plain_leads``), or with only trumps, all
+    but its queens and heart tens (``Budget.kontra_low_trump_leads``), and
+    against another seat's declared solo (``Budget.solo_defence_plain_leads``);
+    Re's cards but its queens and heart tens in a game without a solo
+    (``Budget.re_low_leads``), or while it holds a plain card, all its trumps
+    but the lowest (``Budget.re_lowest_trump``); each where the seat holds
+    one; else ``moves``."""
     if known.trick:
         return moves
     rules = CONTRACTS[known.contract]
     party = known.parties[known.seat]
     normal = known.contract is Contract.NORMAL
-    if party is Party.KONTRA and (
+    kontra = party is Party.KONTRA
+    if kontra and normal and budget.kontra_low_trump_leads and all(map(rules.is_trump, moves)):
+        kept = [move for move in moves if not is_queen_or_heart_ten(move)]
+    elif kontra and (
         budget.kontra_plain_leads
         if normal
         else budget.solo_defence_plain_leads and known.kind is GameKind.SOLO
