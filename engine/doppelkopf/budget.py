@@ -131,6 +131,12 @@ class Budget:
     #: Hard's Re hands replayed on the four sets its knobs were chosen on:
     #: +0.035 [−0.004, +0.075] per seat and hand (162 seeds; twenty-seventh round).
     re_lowest_trump: bool = False
+    #: Re in a normal game or a marriage, on lead before the exact ending with
+    #: only trumps in hand, leads no queen and no heart ten while it holds a
+    #: jack or a diamond. In such leads FreeDoko's profi led a queen or heart
+    #: ten in 96 of 326, the search in 197 (C9's cards, twenty-eighth round).
+    #: Not in a poverty: there FreeDoko's taker led one in 113 of 125.
+    re_low_trump_leads: bool = False
     #: The defenders against another seat's declared solo, on lead before the
     #: exact ending, lead a plain card when they hold one. Where both were
     #: legal in suit solos, FreeDoko's profi led no trump in 65 defenders' leads,

@@ -259,7 +259,8 @@ def is_queen_or_heart_ten(card: Card) -> bool:
 def restricted_leads(known: Knowledge, moves: list[Card], budget: Budget) -> list[Card]:
     """The leads the search may choose from: Kontra's plain cards in a game
     without a solo (``Budget.kontra_plain_leads``), or with only trumps, all
-    but its queens and heart tens (``Budget.kontra_low_trump_leads``), and
+    but its queens and heart tens (``Budget.kontra_low_trump_leads``; Re's
+    in a normal game or a marriage: ``Budget.re_low_trump_leads``), and
     against another seat's declared solo (``Budget.solo_defence_plain_leads``);
     Re's cards but its queens and heart tens in a game without a solo
     (``Budget.re_low_leads``), or while it holds a plain card, all its trumps
@@ -271,7 +272,17 @@ def restricted_leads(known: Knowledge, moves: list[Card], budget: Budget) -> lis
     party = known.parties[known.seat]
     normal = known.contract is Contract.NORMAL
     kontra = party is Party.KONTRA
-    if kontra and normal and budget.kontra_low_trump_leads and all(map(rules.is_trump, moves)):
+    if (
+        normal
+        and all(map(rules.is_trump, moves))
+        and (
+            budget.kontra_low_trump_leads
+            if kontra
+            else party is Party.RE
+            and budget.re_low_trump_leads
+            and known.kind in (GameKind.NORMAL, GameKind.MARRIAGE)
+        )
+    ):
         kept = [move for move in moves if not is_queen_or_heart_ten(move)]
     elif kontra and (
         budget.kontra_plain_leads

@@ -459,12 +459,18 @@ def test_res_trump_lead_is_its_lowest_while_it_holds_a_plain_card() -> None:
     assert BUDGETS["hard"].re_lowest_trump and not BUDGETS["medium"].re_lowest_trump
 
 
-def test_kontra_with_only_trumps_leads_no_queen_or_heart_ten_while_it_holds_a_lower_one() -> None:
-    """With ``kontra_low_trump_leads`` Kontra, leading a game without a solo
-    before the exact ending with only trumps in hand, leads no queen and no
-    heart ten while it holds a jack or a diamond; the plain search leads one
-    somewhere. The play before spends plain cards first, to reach such hands."""
-    ruled = SearchPlayer(replace(QUICK, kontra_low_trump_leads=True))
+@pytest.mark.parametrize(
+    ("party", "knob"), [(Party.KONTRA, "kontra_low_trump_leads"), (Party.RE, "re_low_trump_leads")]
+)
+def test_with_only_trumps_a_party_leads_no_queen_or_heart_ten_while_it_holds_a_lower_one(
+    party: Party, knob: str
+) -> None:
+    """With ``kontra_low_trump_leads`` (``re_low_trump_leads``) Kontra (Re),
+    leading a game without a solo before the exact ending with only trumps in
+    hand, leads no queen and no heart ten while it holds a jack or a diamond;
+    the plain search leads one somewhere. The play before spends plain cards
+    first, to reach such hands; the other party is not bound."""
+    ruled = SearchPlayer(replace(QUICK, **{knob: True}))
     searching = SearchPlayer(QUICK)
     is_trump = CONTRACTS[Contract.NORMAL].is_trump
     heart_ten = Card.parse("H10")
@@ -472,32 +478,39 @@ def test_kontra_with_only_trumps_leads_no_queen_or_heart_ten_while_it_holds_a_lo
     def high(card: Card) -> bool:
         return card.rank is Rank.QUEEN or card == heart_ten
 
-    leads = high_leads = 0
+    leads = high_leads = others_high_leads = 0
     for number in range(40):
-        state = State(seed=f"kontra-low/{number}", humans=())
+        state = State(seed=f"low-trumps/{number}", humans=())
         state.settle_chance()
         while state.phase is Phase.RESERVE:
             state.apply_action("healthy")
-        stream = rng.Stream(f"kontra-low/{number}")
+        stream = rng.Stream(f"low-trumps/{number}")
         while state.phase is Phase.PLAY and len(state.played) < 12 - QUICK.endgame_tricks:
             known = read_view(state.view(state.current_player()))
             moves = legal_cards(known.hand, known.trick, known.contract)
             if (
                 not known.trick
-                and known.contract is Contract.NORMAL
-                and known.parties[known.seat] is Party.KONTRA
+                and known.kind is GameKind.NORMAL
                 and all(map(is_trump, moves))
                 and any(map(high, moves))
                 and not all(map(high, moves))
             ):
-                leads += 1
-                seed = f"kontra-low/{number}/{len(state.played)}"
-                assert not high(ruled.choose_card(known, rng.Stream(seed)))
-                high_leads += high(searching.choose_card(known, rng.Stream(seed)))
+                seed = f"low-trumps/{number}/{len(state.played)}"
+                ruled_high = high(ruled.choose_card(known, rng.Stream(seed)))
+                if known.parties[known.seat] is party:
+                    leads += 1
+                    assert not ruled_high
+                    high_leads += high(searching.choose_card(known, rng.Stream(seed)))
+                else:
+                    others_high_leads += ruled_high
             plain = [move for move in moves if not is_trump(move)]
             state.apply_action(stream.choice(plain or moves))
-    assert leads >= 5 and high_leads >= 1, (leads, high_leads)
-    assert not BUDGETS["hard"].kontra_low_trump_leads
+    assert leads >= 5 and high_leads >= 1 and others_high_leads >= 1, (
+        leads,
+        high_leads,
+        others_high_leads,
+    )
+    assert not getattr(BUDGETS["hard"], knob)
 
 
 def test_the_defenders_of_a_solo_lead_plain_cards_while_they_hold_one() -> None:
