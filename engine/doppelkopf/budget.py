@@ -115,7 +115,9 @@ class Budget:
     #: only trumps in hand, leads no queen and no heart ten while it holds a
     #: jack or a diamond. In such leads in normal games and marriages,
     #: FreeDoko's profi led a queen or heart ten in 44 of 177, the search in
-    #: 108 (``bench_doppelkopf_judge.py``, C9's cards, twenty-eighth round).
+    #: 108 (``bench_doppelkopf_judge.py``, C9's cards). Hard's Kontra hands
+    #: replayed: +0.016 [+0.005, +0.027] per seat and hand (132 seeds,
+    #: twenty-eighth round).
     kontra_low_trump_leads: bool = False
     #: Re in a game without a solo, on lead before the exact ending, leads no
     #: queen and no heart ten when it holds another card. Where a plain card
@@ -135,7 +137,9 @@ class Budget:
     #: only trumps in hand, leads no queen and no heart ten while it holds a
     #: jack or a diamond. In such leads FreeDoko's profi led a queen or heart
     #: ten in 96 of 326, the search in 197 (C9's cards, twenty-eighth round).
-    #: Not in a poverty: there FreeDoko's taker led one in 113 of 125.
+    #: Not in a poverty: there FreeDoko's taker led one in 113 of 125. Hard's
+    #: Re hands replayed: +0.013 [−0.006, +0.033] per seat and hand (130 seeds,
+    #: twenty-eighth round).
     re_low_trump_leads: bool = False
     #: The defenders against another seat's declared solo, on lead before the
     #: exact ending, lead a plain card when they hold one. Where both were

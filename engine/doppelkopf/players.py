@@ -57,6 +57,8 @@ BUDGETS: dict[str, Budget] = {
         announcer_trumps=9,
         kontra_plain_leads=True,
         re_lowest_trump=True,
+        kontra_low_trump_leads=True,
+        re_low_trump_leads=True,
     ),
 }
 

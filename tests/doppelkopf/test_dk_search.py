@@ -510,7 +510,7 @@ def test_with_only_trumps_a_party_leads_no_queen_or_heart_ten_while_it_holds_a_l
         high_leads,
         others_high_leads,
     )
-    assert not getattr(BUDGETS["hard"], knob)
+    assert getattr(BUDGETS["hard"], knob) and not getattr(BUDGETS["medium"], knob)
 
 
 def test_the_defenders_of_a_solo_lead_plain_cards_while_they_hold_one() -> None:
