@@ -23,8 +23,9 @@ __all__ = ["BUDGETS", "LEVELS"]
 #: solo only when its play-outs rank it at most one point below the best game
 #: without one, never announces against another seat's solo, believes a seat
 #: that announced in a normal game was dealt nine trumps or more, as Kontra
-#: leads a plain card while it holds one, and as Re holding a plain card leads
-#: no trump but its lowest.
+#: leads a plain card while it holds one, as Re holding a plain card leads no
+#: trump but its lowest, and with only trumps in hand (as Re, not in a poverty)
+#: leads no queen and no heart ten while it holds a lower trump.
 BUDGETS: dict[str, Budget] = {
     "medium": Budget(
         plays=1200,
