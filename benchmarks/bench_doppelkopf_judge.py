@@ -43,8 +43,8 @@ from benchmarks.bench_doppelkopf_freedoko import (
     load_rows,
 )
 from engine.doppelkopf.cards import Card, Rank, parse_cards
+from engine.doppelkopf.leads import is_queen_or_heart_ten
 from engine.doppelkopf.rules import CONTRACTS, Contract
-from engine.doppelkopf.search import is_queen_or_heart_ten
 from engine.doppelkopf.state import State
 
 Decision = dict[str, Any]
