@@ -46,7 +46,7 @@ MATERIAL_READY = "() => document.querySelector('.md-search__form') !== null && !
 
 
 def open_page(site_page: Any, path: str) -> None:
-    site_page.goto("rules/" + path, wait_until="networkidle")
+    site_page.goto("rules/" + path)  # "load": its pictures are in; no idle wait
     site_page.page.wait_for_function(MATERIAL_READY)
 
 
