@@ -96,12 +96,6 @@ class Deployment:
         self.server.shutdown()
         self.server.server_close()
 
-    def redeploy(self) -> None:
-        """Make the copy a new build after its files were changed: new precache
-        list and service worker, fresh compressed twins."""
-        rewrite_service_worker(self.root)
-        compress_site(self.root)
-
     def put_out_only_the_service_worker(
         self, change: Callable[[Path], None], scratch: Path
     ) -> None:

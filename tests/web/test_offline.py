@@ -115,64 +115,46 @@ def test_offline_after_the_first_visit_dailies_free_games_tutorials_and_rules_wo
         sp.assert_clean()
 
 
-def test_a_half_deployed_build_is_never_installed_or_mixed_with_the_old_one(
+def test_a_half_deployed_build_is_never_installed_and_the_whole_one_is_offered_keeping_the_game(
     browser: Any, site_dir: Path, tmp_path: Path
 ) -> None:
-    with (
-        deployed_copy(site_dir, tmp_path) as site,
-        site_context(browser, site.url, service_worker=True) as sp,
-    ):
-        first_visit(sp)
-        open_site(sp)
-        texts = site.root / "js" / "texts.js"
-        first_build = texts.read_text()
-        second_build = first_build + "\n// second build\n"
-        old_line = sp.page.evaluate(SERVED_TEXTS_JS)
-        # The new sw.js is out, but the server still holds the old texts.js.
-        site.put_out_only_the_service_worker(
-            lambda root: (root / "js" / "texts.js").write_text(second_build), tmp_path / "next"
-        )
-        sp.page.evaluate(WATCH_UPDATE_JS)
-        sp.page.wait_for_function(
-            "() => globalThis.__installStates.includes('redundant')", timeout=120_000
-        )
-        open_site(sp)
-        assert sp.page.locator(".update-banner").count() == 0
-        assert sp.page.evaluate(SERVED_TEXTS_JS) == old_line
-        played_one_card(sp)
-
-        texts.write_text(second_build)  # the deployment completes
-        compress_site(site.root)
-        sp.page.evaluate(WATCH_UPDATE_JS)
-        sp.page.locator(".update-banner").wait_for(state="visible", timeout=120_000)
-        assert sp.page.evaluate(SERVED_TEXTS_JS) == old_line  # until the player reloads
-        sp.assert_clean()
-
-
-def test_a_second_build_is_offered_and_the_reload_keeps_the_game(
-    browser: Any, site_dir: Path, tmp_path: Path
-) -> None:
+    """A second build whose service worker is out before its files is never
+    installed nor mixed with the first; once the whole build is out it is offered,
+    the page stays open until the player reloads, and the reload keeps the game."""
     with (
         deployed_copy(site_dir, tmp_path) as site,
         site_context(browser, site.url, service_worker=True) as sp,
     ):
         first_visit(sp)
         open_site(sp)  # now from the service worker
-        played = played_one_card(sp)
-        old_caches = sp.page.evaluate(PRECACHES_JS)
-        assert len(old_caches) == 1
-
-        texts = site.root / "js" / "texts.js"
-        texts.write_text(texts.read_text() + "\n// second build\n")
-        site.redeploy()
         page = sp.page
-        page.evaluate("() => { globalThis.stayedOpen = true; }")
-        page.evaluate(
-            "async () => { await (await navigator.serviceWorker.getRegistration()).update(); }"
+        played = played_one_card(sp)
+        old_caches = page.evaluate(PRECACHES_JS)
+        assert len(old_caches) == 1
+        texts = site.root / "js" / "texts.js"
+        second_build = texts.read_text() + "\n// second build\n"
+        old_line = page.evaluate(SERVED_TEXTS_JS)
+        # The new sw.js is out, but the server still holds the old texts.js.
+        site.put_out_only_the_service_worker(
+            lambda root: (root / "js" / "texts.js").write_text(second_build), tmp_path / "next"
         )
+        page.evaluate(WATCH_UPDATE_JS)
+        page.wait_for_function(
+            "() => globalThis.__installStates.includes('redundant')", timeout=120_000
+        )
+        open_site(sp)
+        assert page.locator(".update-banner").count() == 0
+        assert page.evaluate(SERVED_TEXTS_JS) == old_line
+        played = played_one_card(sp)
+
+        texts.write_text(second_build)  # the deployment completes
+        compress_site(site.root)
+        page.evaluate("() => { globalThis.stayedOpen = true; }")
+        page.evaluate(WATCH_UPDATE_JS)
         banner = page.locator(".update-banner")
         banner.wait_for(state="visible", timeout=120_000)
         assert "new version" in banner.inner_text()
+        assert page.evaluate(SERVED_TEXTS_JS) == old_line  # until the player reloads
         assert page.evaluate("() => globalThis.stayedOpen === true"), "the page reloaded by itself"
         assert state(sp)["save"] == played["save"]
 
@@ -183,8 +165,7 @@ def test_a_second_build_is_offered_and_the_reload_keeps_the_game(
         assert state(sp)["save"] == played["save"], "the game in progress was lost"
         new_caches = page.evaluate(PRECACHES_JS)
         assert len(new_caches) == 1 and new_caches != old_caches
-        served = page.evaluate("async () => (await fetch('js/texts.js')).text()")
-        assert "// second build" in served
+        assert "// second build" in page.evaluate("async () => (await fetch('js/texts.js')).text()")
         sp.assert_clean()
 
 
