@@ -110,23 +110,17 @@ def build(site: Path = SITE, snapshot: str = "device") -> dict[str, object]:
     compressing = head_start(runtime)  # the longest part of a fresh build, beside the rest
     # The worker puts the wheel itself on sys.path (zipimport): no unpacking.
     mount = f"/lib/{wheel_name()}"
-
-    def compile_and_trace() -> tuple[Path, Path, list[str]]:
-        wheel = build_wheel(site / "py", mounted_at=mount, stored=True)
-        full_stdlib = compiled_stdlib(version)
-        return wheel, full_stdlib, traced_modules(full_stdlib, wheel, mount)
-
-    # Compiling the stdlib and the engine to .pyc, then the trace, are Node processes
-    # (about 20 s on a fresh clone, one after the other): the puzzles, the openings,
-    # the rules pages and the icons are checked and built beside them.
+    wheel = build_wheel(site / "py", mounted_at=mount, stored=True)
+    full_stdlib = compiled_stdlib(version)
+    # The trace is a Node process (about a minute on a fresh clone): the puzzles, the
+    # openings and the rules pages are checked and built beside it.
     with ThreadPoolExecutor(max_workers=1) as pool:
-        node_work = pool.submit(compile_and_trace)
+        tracing = pool.submit(traced_modules, full_stdlib, wheel, mount)
         build_puzzles(site)
         build_openings(site)
         build_docs(site)
         write_icons(site / "icons")
-        wheel, full_stdlib, modules = node_work.result()
-        stdlib = trimmed_stdlib(full_stdlib, modules)
+        stdlib = trimmed_stdlib(full_stdlib, tracing.result())
     shutil.copy2(stdlib, site / "pyodide" / "python_stdlib.zip")
 
     info: dict[str, object] = {
