@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -22,6 +23,7 @@ from benchmarks.bench_doppelkopf_freedoko import (
     first_announcers,
     followed_prefix,
     freedoko_history,
+    hand_fields,
     hand_kind,
     hand_prefix,
     main,
@@ -38,6 +40,7 @@ from benchmarks.bench_doppelkopf_freedoko import (
 )
 from benchmarks.doppelkopf_replay_gain import main as gain_main
 from benchmarks.doppelkopf_replay_gain import own_points, set_gains
+from benchmarks.doppelkopf_same_seat import match_hands, seat_differences
 from engine import players
 from engine.core import seed_for
 from engine.doppelkopf.state import new_match
@@ -491,3 +494,42 @@ def test_a_match_with_a_default_action_in_freedokos_seat_is_not_kept(
     assert answered({"fallbacks": 0, "mismatch": 0}, "s seat 0")
     assert not answered({"fallbacks": 2, "mismatch": 2}, "s seat 1")
     assert "s seat 1: not saved, FreeDoko did not answer" in capsys.readouterr().out
+
+
+def _random_match_row(seed: str, seat: int, moves: random.Random) -> dict[str, Any]:
+    """A whole match of ``seed`` played at random by the engine (no reservation:
+    so no poverty is dealt again and the four matches deal the same hands), as the
+    harness keeps it with LEVEL in ``seat``."""
+    state = new_match(seed=seed)
+    actions = []
+    while not state.is_terminal():
+        state.settle_chance()
+        texts = [state.action_text(action) for action in state.legal_actions()]
+        action = "healthy" if "healthy" in texts else moves.choice(texts)
+        actions.append(action)
+        state.apply_action(action)
+    return {
+        "row": "freedoko-match",
+        "level": "A",
+        "ai": "profi",
+        "seed": seed,
+        "engine_seat": seat,
+        "engine_score": state.scores[seat],
+        "hands": [hand_fields(result, seat) for result in state.results],
+        "actions": actions,
+    }
+
+
+def test_the_same_seat_differences_add_up_to_four_thirds_of_the_levels_points() -> None:
+    """Each hand is zero-sum, so the seat-by-seat differences of a unit sum to 4/3
+    of LEVEL's points in its matches; each is read from the match's own seat."""
+    unit = [_random_match_row("same-seat", seat, random.Random(seat)) for seat in range(4)]
+    hands = [match_hands(row) for row in unit]
+    kept, left_out = seat_differences(unit, hands)
+    assert left_out == 0 and len(kept) == 4 * len(unit[0]["hands"])
+    by_hand = [(row["hands"][n], row["engine_seat"]) for n in range(8) for row in unit]
+    assert [points for _, points, _ in kept] == [hand["engine_delta"] for hand, _ in by_hand]
+    total = sum(row["engine_score"] for row in unit)
+    assert sum(p - theirs for _, p, theirs in kept) == pytest.approx(4 / 3 * total)
+    assert [kind for kind, _, _ in kept] == [hand_kind(hand, seat) for hand, seat in by_hand]
+    assert len({tuple(row["actions"]) for row in unit}) == 4  # four different matches

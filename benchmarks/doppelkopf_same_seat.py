@@ -1,0 +1,154 @@
+"""LEVEL against FreeDoko in the same seat with the same cards, by kind of hand
+(prints numbers; asserts nothing).
+
+A seed's four matches against FreeDoko deal the same hands, LEVEL in another
+seat each time: every seat of every hand is played once by LEVEL and three
+times by FreeDoko (LEVEL then sitting elsewhere at the table). Per hand of
+LEVEL's matches this takes LEVEL's points minus FreeDoko's mean points in the
+same seat of the same deal, and tallies the difference by the kind of hand as
+LEVEL's match saw it (the rows of the summary's per-kind table). The per-kind
+table counts how good the cards were as well; the difference counts only how
+the seat was played. Summed over a seed, the differences are 4/3 of LEVEL's
+points in its matches (each hand is zero-sum), so the rows add up to the whole
+result. A hand whose first deal differs between the matches is left out.
+
+The matches are read again from their rows' actions with the engine.
+
+    python benchmarks/doppelkopf_same_seat.py --level hard \\
+        --file benchmarks/results/dk_freedoko_s27.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPOSITORY))
+
+from benchmarks.bench_doppelkopf_freedoko import (
+    KINDS,
+    ROTATIONS,
+    Row,
+    actions_with_states,
+    hand_kind,
+    load_rows,
+    units,
+)
+
+#: Resamples of the seeds for the intervals (a fixed stream: the same numbers each run).
+RESAMPLES = 2000
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand of one match: its first deal, and every seat's points."""
+
+    deal: tuple[tuple[str, ...], ...]
+    points: tuple[int, ...]
+
+
+def match_hands(row: Row) -> list[Hand]:
+    """The hands of a match row, read again from its actions."""
+    deals: dict[int, tuple[tuple[str, ...], ...]] = {}
+    state = None
+    for state, _action in actions_with_states(row["seed"], row["actions"]):
+        number = len(state.results)
+        if number not in deals and all(state.hands):
+            deals[number] = tuple(tuple(sorted(map(str, hand))) for hand in state.hands)
+    assert state is not None, f"{row['seed']}: a match without actions"
+    return [Hand(deals[n], tuple(result.seat_scores)) for n, result in enumerate(state.results)]
+
+
+def seat_differences(
+    unit: Sequence[Row], hands: Sequence[Sequence[Hand]]
+) -> tuple[list[tuple[str, int, float]], int]:
+    """Per hand of LEVEL's matches whose deal is the same in all four: its kind
+    (from LEVEL's seat), LEVEL's points, and FreeDoko's mean points in that seat;
+    and how many hands were left out.
+
+    >>> deal = (("CA",),)
+    >>> hands = [[Hand(deal, tuple(3 if s == m else -1 for s in range(4)))] for m in range(4)]
+    >>> rows = [{"engine_seat": m, "hands": [{"kind": "normal", "engine_re": m < 2}]} for m in range(4)]
+    >>> seat_differences(rows, hands)[0][0]
+    ('normal, we are Re', 3, -1.0)
+    """
+    kept, left_out = [], 0
+    for number in range(min(len(match) for match in hands)):
+        if len({match[number].deal for match in hands}) > 1:
+            left_out += 1
+            continue
+        for row, match in zip(unit, hands, strict=True):
+            seat = row["engine_seat"]
+            others = [hands[m][number].points[seat] for m in range(ROTATIONS) if m != seat]
+            kind = hand_kind(row["hands"][number], seat)
+            kept.append((kind, match[number].points[seat], statistics.fmean(others)))
+    return kept, left_out
+
+
+def bootstrap(per_seed: Sequence[tuple[float, int]], stream: random.Random) -> tuple[float, float]:
+    """A 95% interval of the difference per hand, the seeds resampled."""
+    means = []
+    for _ in range(RESAMPLES):
+        drawn = [per_seed[stream.randrange(len(per_seed))] for _ in per_seed]
+        hands = sum(count for _, count in drawn)
+        if hands:
+            means.append(sum(points for points, _ in drawn) / hands)
+    means.sort()
+    return means[int(0.025 * len(means))], means[int(0.975 * len(means)) - 1]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--file", action="append", required=True, help="rows (repeatable)")
+    parser.add_argument("--level", default="hard")
+    args = parser.parse_args(argv)
+    rows = [row for path in args.file for row in load_rows(Path(path))]
+    # Per kind and seed: (difference points, hands); and the kind's sums.
+    by_seed: dict[str, dict[str, tuple[float, int]]] = defaultdict(dict)
+    sums: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    left_out = 0
+    complete = units(rows, args.level)
+    for seed, unit in complete.items():
+        kept, skipped = seat_differences(unit, [match_hands(row) for row in unit])
+        left_out += skipped
+        for kind, ours, theirs in kept:
+            for name in (kind, "all"):
+                points, count = by_seed[name].get(seed, (0.0, 0))
+                by_seed[name][seed] = (points + ours - theirs, count + 1)
+                total = sums[name]
+                total[0] += 1
+                total[1] += ours
+                total[2] += theirs
+    print(
+        f"{args.level} against FreeDoko's profi in the same seat with the same cards: "
+        f"{len(complete)} seeds, {left_out} hands left out (their deals differed)\n"
+    )
+    print(
+        "| kind of hand, from LEVEL's seat | hands | LEVEL pts/hand | FreeDoko, same seat |"
+        " difference/hand | 95% interval (seeds) | difference, points |"
+    )
+    print("|---|---:|---:|---:|---:|---|---:|")
+    stream = random.Random(45)
+    for name in (*KINDS, "all"):
+        if name not in sums:
+            continue
+        count, ours, theirs = sums[name]
+        per_seed = [by_seed[name].get(seed, (0.0, 0)) for seed in complete]
+        low, high = bootstrap(per_seed, stream)
+        print(
+            f"| {name} | {count:.0f} | {ours / count:+.2f} | {theirs / count:+.2f} |"
+            f" {(ours - theirs) / count:+.2f} | [{low:+.2f}, {high:+.2f}] | {ours - theirs:+.0f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
