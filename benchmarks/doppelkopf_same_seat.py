@@ -25,7 +25,7 @@ import random
 import statistics
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,11 +37,28 @@ from benchmarks.bench_doppelkopf_freedoko import (
     ROTATIONS,
     Row,
     actions_with_states,
+    announcement_kind,
     hand_kind,
     load_rows,
     units,
 )
+from benchmarks.bench_doppelkopf_freedoko import (
+    Hand as HandRow,
+)
 
+#: How a hand is classed, from LEVEL's seat in its match (``--by``), with the rows in print order.
+CLASSES: dict[str, tuple[Callable[[HandRow, int], str | None], tuple[str, ...]]] = {
+    "kind": (hand_kind, KINDS),
+    "announcements": (
+        lambda hand, _seat: announcement_kind(hand),
+        (
+            "no announcement",
+            "only our party announced",
+            "only their party announced",
+            "both parties announced",
+        ),
+    ),
+}
 #: Resamples of the seeds for the intervals (a fixed stream: the same numbers each run).
 RESAMPLES = 2000
 
@@ -67,11 +84,13 @@ def match_hands(row: Row) -> list[Hand]:
 
 
 def seat_differences(
-    unit: Sequence[Row], hands: Sequence[Sequence[Hand]]
-) -> tuple[list[tuple[str, int, float]], int]:
-    """Per hand of LEVEL's matches whose deal is the same in all four: its kind
-    (from LEVEL's seat), LEVEL's points, and FreeDoko's mean points in that seat;
-    and how many hands were left out.
+    unit: Sequence[Row],
+    hands: Sequence[Sequence[Hand]],
+    classify: Callable[[HandRow, int], str | None] = hand_kind,
+) -> tuple[list[tuple[str | None, int, float]], int]:
+    """Per hand of LEVEL's matches whose deal is the same in all four: its class
+    (``classify``, from LEVEL's seat: by default the kind), LEVEL's points, and
+    FreeDoko's mean points in that seat; and how many hands were left out.
 
     >>> deal = (("CA",),)
     >>> hands = [[Hand(deal, tuple(3 if s == m else -1 for s in range(4)))] for m in range(4)]
@@ -87,8 +106,8 @@ def seat_differences(
         for row, match in zip(unit, hands, strict=True):
             seat = row["engine_seat"]
             others = [hands[m][number].points[seat] for m in range(ROTATIONS) if m != seat]
-            kind = hand_kind(row["hands"][number], seat)
-            kept.append((kind, match[number].points[seat], statistics.fmean(others)))
+            name = classify(row["hands"][number], seat)
+            kept.append((name, match[number].points[seat], statistics.fmean(others)))
     return kept, left_out
 
 
@@ -110,7 +129,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--file", action="append", required=True, help="rows (repeatable)")
     parser.add_argument("--level", default="hard")
+    parser.add_argument(
+        "--by", choices=sorted(CLASSES), default="kind", help="how hands are classed"
+    )
     args = parser.parse_args(argv)
+    classify, names = CLASSES[args.by]
     rows = [row for path in args.file for row in load_rows(Path(path))]
     # Per kind and seed: (difference points, hands); and the kind's sums.
     by_seed: dict[str, dict[str, tuple[float, int]]] = defaultdict(dict)
@@ -118,10 +141,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     left_out = 0
     complete = units(rows, args.level)
     for seed, unit in complete.items():
-        kept, skipped = seat_differences(unit, [match_hands(row) for row in unit])
+        kept, skipped = seat_differences(unit, [match_hands(row) for row in unit], classify)
         left_out += skipped
         for kind, ours, theirs in kept:
-            for name in (kind, "all"):
+            for name in {kind, "all"} - {None}:
                 points, count = by_seed[name].get(seed, (0.0, 0))
                 by_seed[name][seed] = (points + ours - theirs, count + 1)
                 total = sums[name]
@@ -133,12 +156,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{len(complete)} seeds, {left_out} hands left out (their deals differed)\n"
     )
     print(
-        "| kind of hand, from LEVEL's seat | hands | LEVEL pts/hand | FreeDoko, same seat |"
+        f"| {args.by} of hand, from LEVEL's seat | hands | LEVEL pts/hand | FreeDoko, same seat |"
         " difference/hand | 95% interval (seeds) | difference, points |"
     )
     print("|---|---:|---:|---:|---:|---|---:|")
     stream = random.Random(45)
-    for name in (*KINDS, "all"):
+    for name in (*names, "all"):
         if name not in sums:
             continue
         count, ours, theirs = sums[name]
