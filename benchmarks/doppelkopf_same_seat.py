@@ -34,7 +34,7 @@ sys.path.insert(0, str(REPOSITORY))
 
 from benchmarks.bench_doppelkopf_freedoko import (
     KINDS,
-    ROTATIONS,
+    Hand,
     Row,
     actions_with_states,
     announcement_kind,
@@ -42,12 +42,9 @@ from benchmarks.bench_doppelkopf_freedoko import (
     load_rows,
     units,
 )
-from benchmarks.bench_doppelkopf_freedoko import (
-    Hand as HandRow,
-)
 
 #: How a hand is classed, from LEVEL's seat in its match (``--by``), with the rows in print order.
-CLASSES: dict[str, tuple[Callable[[HandRow, int], str | None], tuple[str, ...]]] = {
+CLASSES: dict[str, tuple[Callable[[Hand, int], str | None], tuple[str, ...]]] = {
     "kind": (hand_kind, KINDS),
     "announcements": (
         lambda hand, _seat: announcement_kind(hand),
@@ -64,14 +61,14 @@ RESAMPLES = 2000
 
 
 @dataclass(frozen=True)
-class Hand:
+class PlayedHand:
     """One hand of one match: its first deal, and every seat's points."""
 
     deal: tuple[tuple[str, ...], ...]
     points: tuple[int, ...]
 
 
-def match_hands(row: Row) -> list[Hand]:
+def match_hands(row: Row) -> list[PlayedHand]:
     """The hands of a match row, read again from its actions."""
     deals: dict[int, tuple[tuple[str, ...], ...]] = {}
     state = None
@@ -80,20 +77,22 @@ def match_hands(row: Row) -> list[Hand]:
         if number not in deals and all(state.hands):
             deals[number] = tuple(tuple(sorted(map(str, hand))) for hand in state.hands)
     assert state is not None, f"{row['seed']}: a match without actions"
-    return [Hand(deals[n], tuple(result.seat_scores)) for n, result in enumerate(state.results)]
+    return [
+        PlayedHand(deals[n], tuple(result.seat_scores)) for n, result in enumerate(state.results)
+    ]
 
 
 def seat_differences(
     unit: Sequence[Row],
-    hands: Sequence[Sequence[Hand]],
-    classify: Callable[[HandRow, int], str | None] = hand_kind,
+    hands: Sequence[Sequence[PlayedHand]],
+    classify: Callable[[Hand, int], str | None] = hand_kind,
 ) -> tuple[list[tuple[str | None, int, float]], int]:
     """Per hand of LEVEL's matches whose deal is the same in all four: its class
     (``classify``, from LEVEL's seat: by default the kind), LEVEL's points, and
     FreeDoko's mean points in that seat; and how many hands were left out.
 
     >>> deal = (("CA",),)
-    >>> hands = [[Hand(deal, tuple(3 if s == m else -1 for s in range(4)))] for m in range(4)]
+    >>> hands = [[PlayedHand(deal, tuple(3 if s == m else -1 for s in range(4)))] for m in range(4)]
     >>> rows = [{"engine_seat": m, "hands": [{"kind": "normal", "engine_re": m < 2}]} for m in range(4)]
     >>> seat_differences(rows, hands)[0][0]
     ('normal, we are Re', 3, -1.0)
@@ -105,7 +104,11 @@ def seat_differences(
             continue
         for row, match in zip(unit, hands, strict=True):
             seat = row["engine_seat"]
-            others = [hands[m][number].points[seat] for m in range(ROTATIONS) if m != seat]
+            others = [
+                other[number].points[seat]
+                for other_row, other in zip(unit, hands, strict=True)
+                if other_row["engine_seat"] != seat
+            ]
             name = classify(row["hands"][number], seat)
             kept.append((name, match[number].points[seat], statistics.fmean(others)))
     return kept, left_out
