@@ -33,6 +33,7 @@ REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
 from benchmarks.bench_doppelkopf_freedoko import (
+    ANNOUNCEMENTS,
     KINDS,
     Hand,
     Row,
@@ -46,15 +47,7 @@ from benchmarks.bench_doppelkopf_freedoko import (
 #: How a hand is classed, from LEVEL's seat in its match (``--by``), with the rows in print order.
 CLASSES: dict[str, tuple[Callable[[Hand, int], str | None], tuple[str, ...]]] = {
     "kind": (hand_kind, KINDS),
-    "announcements": (
-        lambda hand, _seat: announcement_kind(hand),
-        (
-            "no announcement",
-            "only our party announced",
-            "only their party announced",
-            "both parties announced",
-        ),
-    ),
+    "announcements": (lambda hand, _seat: announcement_kind(hand), ANNOUNCEMENTS),
 }
 #: Resamples of the seeds for the intervals (a fixed stream: the same numbers each run).
 RESAMPLES = 2000
