@@ -21,7 +21,7 @@ from daily_support import (
 )
 from menu_support import choose_menu
 from playwright.sync_api import expect
-from test_languages import DAILY_KF, stored
+from test_languages import DAILY_KF, drive, stored
 
 from engine.bridge import Session
 from engine.daily import par_words, score_words
@@ -36,18 +36,16 @@ def finished_daily(pick: Callable[[list[str]], str]) -> str:
     games are played here: test_daily.py plays one by clicking)."""
     session = Session()
     pinned = json.loads((ROOT / "puzzles" / "karnoffel" / f"{TODAY}.json").read_text("utf-8"))
-    reply = session.op_daily(
+    opened = session.op_daily(
         {"game": "karnoffel", "date": TODAY, "today": TODAY, "pinned": pinned, "level": "random"}
     )
-    while reply["view"]["phase"] != "over":
-        who = reply["turn"]["who"]
-        if who == "person":
-            reply = session.op_act({"action": pick(reply["view"]["legal"])})
-        elif who == "computer":
-            reply = session.op_step({})
-        else:
-            reply = session.op_deal({})
-    return stored(reply["save"], daily={"game": "karnoffel", "date": TODAY})
+    over = drive(
+        session,
+        opened,
+        lambda reply: reply["view"]["phase"] == "over",
+        south=lambda view: pick(view["legal"]),
+    )
+    return stored(over["save"], daily={"game": "karnoffel", "date": TODAY})
 
 
 def name_and_link(sp: Any, name: str) -> str:

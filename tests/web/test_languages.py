@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -97,14 +97,19 @@ def south_move(view: dict[str, Any]) -> str:
     return cards[0] if cards else legal[0]
 
 
-def drive(session: Session, reply: dict[str, Any], until: Any) -> dict[str, Any]:
-    """Play South's moves and the computers' until ``until(reply)``."""
+def drive(
+    session: Session,
+    reply: dict[str, Any],
+    until: Any,
+    south: Callable[[dict[str, Any]], str] = south_move,
+) -> dict[str, Any]:
+    """Play South's moves (``south(view)``) and the computers' until ``until(reply)``."""
     for _ in range(3000):
         if until(reply):
             return reply
         who = reply["turn"]["who"]
         if who == "person":
-            reply = session.op_act({"action": south_move(reply["view"])})
+            reply = session.op_act({"action": south(reply["view"])})
         elif who == "computer":
             reply = session.op_step({})
         else:
