@@ -19,8 +19,9 @@ __all__ = ["is_queen_or_heart_ten", "restricted_leads"]
 
 
 def is_queen_or_heart_ten(card: Card) -> bool:
-    """The trumps above the jacks in a game without a solo, which Re's low
-    leads keep back (``Budget.re_low_leads``).
+    """The trumps above the jacks in a game without a solo, which the low
+    leads keep back (``Budget.re_low_leads``, ``kontra_low_trump_leads`` and
+    ``re_low_trump_leads``).
 
     >>> [is_queen_or_heart_ten(Card.parse(card)) for card in ("DQ", "H10", "DJ", "D10")]
     [True, True, False, False]
