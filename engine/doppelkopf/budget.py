@@ -147,6 +147,13 @@ class Budget:
     #: the search 25 (``bench_doppelkopf_judge.py``). Hard's defences replayed:
     #: +0.003 [−0.001, +0.008] per seat and hand (twenty-sixth round).
     solo_defence_plain_leads: bool = False
+    #: The declarer of a suit solo or an aces solo, on lead before the exact
+    #: ending, leads a plain ace when it holds one (the search picks which).
+    #: Where it held one, FreeDoko's profi led a plain ace in 52 of 52 such
+    #: leads in tricks 1-4 of suit solos and in 83 of 83 in tricks 1-8 of aces
+    #: solos, the search in 11 and 34; the search draws trumps first
+    #: (``bench_doppelkopf_judge.py``, C8's and C9's cards; thirtieth round).
+    soloist_ace_leads: bool = False
     #: Where the seat did not see a poverty's returned cards: the odds, per
     #: trump, that its taker returned one more trump rather than one fewer
     #: (:class:`~engine.doppelkopf.knowledge.WorldSampler`; 1.0: every

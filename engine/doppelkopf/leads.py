@@ -38,7 +38,8 @@ def restricted_leads(known: Knowledge, moves: list[Card], budget: Budget) -> lis
     Re's cards but its queens and heart tens in a game without a solo
     (``Budget.re_low_leads``), or while it holds a plain card, all its trumps
     but the lowest (``Budget.re_lowest_trump``); each where the seat holds
-    one; else ``moves``."""
+    one; the declarer's plain aces in a suit solo or an aces solo
+    (``Budget.soloist_ace_leads``); else ``moves``."""
     if known.trick:
         return moves
     rules = CONTRACTS[known.contract]
@@ -46,6 +47,13 @@ def restricted_leads(known: Knowledge, moves: list[Card], budget: Budget) -> lis
     normal = known.contract is Contract.NORMAL
     kontra = party is Party.KONTRA
     if (
+        budget.soloist_ace_leads
+        and known.kind is GameKind.SOLO
+        and known.declarer == known.seat
+        and known.contract not in (Contract.QUEENS, Contract.JACKS)
+    ):
+        kept = [move for move in moves if move.rank is Rank.ACE and not rules.is_trump(move)]
+    elif (
         normal
         and all(map(rules.is_trump, moves))
         and (

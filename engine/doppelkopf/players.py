@@ -60,6 +60,7 @@ BUDGETS: dict[str, Budget] = {
         re_lowest_trump=True,
         kontra_low_trump_leads=True,
         re_low_trump_leads=True,
+        soloist_ace_leads=True,
     ),
 }
 

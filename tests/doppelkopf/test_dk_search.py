@@ -547,3 +547,43 @@ def test_the_defenders_of_a_solo_lead_plain_cards_while_they_hold_one() -> None:
         trump_leads,
         soloist_trump_leads,
     )
+
+
+@pytest.mark.parametrize("solo", ["solo-hearts", "solo-aces"])
+def test_the_soloist_of_a_suit_or_aces_solo_leads_a_plain_ace_while_it_holds_one(
+    solo: str,
+) -> None:
+    """With ``soloist_ace_leads`` the declarer of a suit solo or an aces solo,
+    leading before the exact ending while it holds a plain ace, leads one; the
+    plain search leads another card somewhere, and the defenders are not bound."""
+    ruled = SearchPlayer(replace(QUICK, soloist_ace_leads=True))
+    searching = SearchPlayer(QUICK)
+    leads = other_leads = defenders_other_leads = 0
+    for number in range(12):
+        state = State(seed=f"soloist-aces/{number}", humans=())
+        state.settle_chance()
+        for reservation in (solo, "healthy", "healthy", "healthy"):
+            state.apply_action(reservation)
+        is_trump = CONTRACTS[state.contract].is_trump
+        stream = rng.Stream(f"soloist-aces/{number}")
+        while state.phase is Phase.PLAY and len(state.played) < 12 - QUICK.endgame_tricks:
+            seat = state.current_player()
+            known = read_view(state.view(seat))
+            moves = legal_cards(known.hand, known.trick, known.contract)
+            aces = {move for move in moves if move.rank is Rank.ACE and not is_trump(move)}
+            if not known.trick and aces and len(aces) < len(set(moves)):
+                seed = f"soloist-aces/{number}/{len(state.played)}"
+                if seat == state.declarer:
+                    leads += 1
+                    assert ruled.choose_card(known, rng.Stream(seed)) in aces
+                    other_leads += searching.choose_card(known, rng.Stream(seed)) not in aces
+                else:
+                    defenders_other_leads += ruled.choose_card(known, rng.Stream(seed)) not in aces
+            cards = [a for a in state.legal_actions() if state.action_text(a) != "announce"]
+            state.apply_action(stream.choice(cards))
+    assert leads >= 5 and other_leads >= 1 and defenders_other_leads >= 1, (
+        leads,
+        other_leads,
+        defenders_other_leads,
+    )
+    assert BUDGETS["hard"].soloist_ace_leads and not BUDGETS["medium"].soloist_ace_leads
