@@ -235,6 +235,40 @@ def lead_shares(
     return table
 
 
+def solo_family(contract: Contract) -> str:
+    """The rows of :func:`soloist_ace_leads`: a suit solo, the aces solo, or a
+    queens or jacks solo."""
+    if contract is Contract.ACES:
+        return "aces solo"
+    if contract in (Contract.QUEENS, Contract.JACKS):
+        return "queens or jacks solo"
+    return "suit solo"
+
+
+def soloist_ace_leads(decisions: Iterable[Decision]) -> dict[tuple[str, str], tuple[int, int, int]]:
+    """Per (kind of solo, trick group), the declarer's leads in its declared
+    solo while it held a plain ace and another card: (leads, the level's plain
+    ace leads, FreeDoko's)."""
+    table: dict[tuple[str, str], tuple[int, int, int]] = {}
+    for d in decisions:
+        if d.get("kind") != "solo" or d["party"] != "re" or d["in_trick"]:
+            continue
+        if d["fd_decision"] != "card":
+            continue
+        contract = Contract(d["contract"])
+        kinds = [card_kind(card, contract) for card in d["legal"]]
+        if "plain ace" not in kinds or len(set(d["legal"])) < 2:
+            continue
+        key = (solo_family(contract), trick_group(d["trick"]))
+        count, ours, theirs = table.get(key, (0, 0, 0))
+        table[key] = (
+            count + 1,
+            ours + (card_kind(d["ours"], contract) == "plain ace"),
+            theirs + (card_kind(d["fd"], contract) == "plain ace"),
+        )
+    return table
+
+
 def print_report(decisions: Sequence[Decision]) -> None:
     judged = [d for d in decisions if d["fd_decision"] == "card"]
     print(
@@ -261,6 +295,13 @@ def print_report(decisions: Sequence[Decision]) -> None:
     for (party, group), (count, *shares) in sorted(lead_shares(decisions).items()):
         cells = " | ".join(f"{share / count:.0%}" for share in shares)
         print(f"| {party}, {group} | {count} | {cells} |")
+    print(
+        "\n| the soloist's leads while it held a plain ace | leads "
+        "| plain ace led: ours | FreeDoko's |"
+    )
+    print("|---|---:|---:|---:|")
+    for (family, group), (count, ours, theirs) in sorted(soloist_ace_leads(decisions).items()):
+        print(f"| {family}, {group} | {count} | {ours} | {theirs} |")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

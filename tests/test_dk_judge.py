@@ -11,6 +11,7 @@ from benchmarks.bench_doppelkopf_judge import (
     card_kind,
     lead_kinds,
     lead_shares,
+    soloist_ace_leads,
 )
 from engine import players
 from engine.doppelkopf.rules import Contract
@@ -113,4 +114,27 @@ def test_lead_shares_count_only_leads_with_a_plain_card_and_a_trump_to_choose_fr
     assert lead_shares(decisions) == {
         ("kontra", "tricks 1-4"): (2, 1, 0, 1, 0),
         ("re", "tricks 5-8"): (1, 1, 1, 1, 0),
+    }
+
+
+def test_the_soloists_ace_leads_count_its_leads_while_it_held_a_plain_ace() -> None:
+    def solo(
+        contract: str, party: str, trick: int, ours: str, fd: str, legal: list[str]
+    ) -> dict[str, Any]:
+        decision = _decision(party, trick, 0, ours, fd)
+        return {**decision, "kind": "solo", "contract": contract, "legal": legal}
+
+    decisions = [
+        solo("hearts", "re", 0, "HQ", "CA", ["HQ", "CA", "S9"]),
+        solo("hearts", "re", 1, "CA", "CA", ["HQ", "CA"]),
+        solo("hearts", "re", 2, "HA", "HQ", ["HQ", "HA"]),  # the heart ace is a trump
+        solo("hearts", "kontra", 0, "C9", "CA", ["CA", "C9"]),  # a defender
+        solo("aces", "re", 5, "S10", "SA", ["SA", "S10"]),
+        solo("jacks", "re", 9, "CJ", "CJ", ["CJ", "DA"]),
+        {**_decision("re", 0, 0, "HQ", "SA"), "kind": "normal", "legal": ["HQ", "SA"]},
+    ]
+    assert soloist_ace_leads(decisions) == {
+        ("suit solo", "tricks 1-4"): (2, 1, 2),
+        ("aces solo", "tricks 5-8"): (1, 0, 1),
+        ("queens or jacks solo", "tricks 9-12"): (1, 0, 0),
     }
