@@ -11,6 +11,9 @@ table counts how good the cards were as well; the difference counts only how
 the seat was played. Summed over a seed, the differences are 4/3 of LEVEL's
 points in its matches (each hand is zero-sum), so the rows add up to the whole
 result. A hand whose first deal differs between the matches is left out.
+``--by announcements`` classes the hands by which parties announced;
+``--by reservation`` by LEVEL's reservation in the seat and the one FreeDoko
+chose in that seat in at least two of its three plays.
 
 The matches are read again from their rows' actions with the engine.
 
@@ -35,6 +38,7 @@ sys.path.insert(0, str(REPOSITORY))
 from benchmarks.bench_doppelkopf_freedoko import (
     ANNOUNCEMENTS,
     KINDS,
+    ROTATIONS,
     Hand,
     Row,
     actions_with_states,
@@ -43,42 +47,105 @@ from benchmarks.bench_doppelkopf_freedoko import (
     load_rows,
     units,
 )
+from engine.doppelkopf.state import Phase
 
-#: How a hand is classed, from LEVEL's seat in its match (``--by``), with the rows in print order.
-CLASSES: dict[str, tuple[Callable[[Hand, int], str | None], tuple[str, ...]]] = {
-    "kind": (hand_kind, KINDS),
-    "announcements": (lambda hand, _seat: announcement_kind(hand), ANNOUNCEMENTS),
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """One hand of one match: its first deal, every seat's points, and every
+    seat's reservation in that deal."""
+
+    deal: tuple[tuple[str, ...], ...]
+    points: tuple[int, ...]
+    reservations: tuple[str | None, ...] = (None,) * ROTATIONS
+
+
+#: The reservations as :func:`reservation_kind` groups them, in print order.
+RESERVATION_KINDS = (
+    "healthy",
+    "marriage",
+    "poverty",
+    "suit solo",
+    "aces solo",
+    "queens or jacks solo",
+)
+
+
+def reservation_kind(reservation: str | None) -> str:
+    """A reservation's row of ``--by reservation``.
+
+    >>> [reservation_kind(r) for r in ("healthy", "solo-spades", "solo-jacks", None)]
+    ['healthy', 'suit solo', 'queens or jacks solo', 'none']
+    """
+    if reservation is None:
+        return "none"
+    if reservation in ("solo-queens", "solo-jacks"):
+        return "queens or jacks solo"
+    if reservation == "solo-aces":
+        return "aces solo"
+    return "suit solo" if reservation.startswith("solo-") else reservation
+
+
+def reservations_class(seat: int, ours: PlayedHand, theirs: Sequence[PlayedHand]) -> str:
+    """LEVEL's reservation in ``seat`` and the one FreeDoko chose there in at least
+    two of its three plays of the seat ("no majority" where it did not).
+
+    >>> mine = PlayedHand((), (0,) * 4, ("healthy",) * 4)
+    >>> poor = PlayedHand((), (0,) * 4, ("poverty",) * 4)
+    >>> reservations_class(1, mine, [poor, poor, mine])
+    'ours healthy, FreeDoko poverty'
+    """
+    kinds = [reservation_kind(played.reservations[seat]) for played in theirs]
+    majority = max(RESERVATION_KINDS, key=kinds.count)
+    if kinds.count(majority) < 2:
+        majority = "no majority"
+    return f"ours {reservation_kind(ours.reservations[seat])}, FreeDoko {majority}"
+
+
+#: How a hand is classed from LEVEL's seat (``--by``): from LEVEL's hand row
+#: and seat, LEVEL's played hand and FreeDoko's three plays of that seat; with
+#: the rows in print order.
+Classify = Callable[[Hand, int, PlayedHand, Sequence[PlayedHand]], str | None]
+CLASSES: dict[str, tuple[Classify, tuple[str, ...]]] = {
+    "kind": (lambda hand, seat, _ours, _theirs: hand_kind(hand, seat), KINDS),
+    "announcements": (lambda hand, _seat, _ours, _theirs: announcement_kind(hand), ANNOUNCEMENTS),
+    "reservation": (
+        lambda _hand, seat, ours, theirs: reservations_class(seat, ours, theirs),
+        tuple(
+            f"ours {ours}, FreeDoko {theirs}"
+            for ours in RESERVATION_KINDS
+            for theirs in (*RESERVATION_KINDS, "no majority")
+        ),
+    ),
 }
 #: Resamples of the seeds for the intervals (a fixed stream: the same numbers each run).
 RESAMPLES = 2000
 
 
-@dataclass(frozen=True)
-class PlayedHand:
-    """One hand of one match: its first deal, and every seat's points."""
-
-    deal: tuple[tuple[str, ...], ...]
-    points: tuple[int, ...]
-
-
 def match_hands(row: Row) -> list[PlayedHand]:
     """The hands of a match row, read again from its actions."""
     deals: dict[int, tuple[tuple[str, ...], ...]] = {}
+    first_deal: dict[int, int] = {}  # hand number -> the count of deals dealt at its first
+    reserved: dict[int, list[str | None]] = defaultdict(lambda: [None] * ROTATIONS)
     state = None
-    for state, _action in actions_with_states(row["seed"], row["actions"]):
+    for state, action in actions_with_states(row["seed"], row["actions"]):
         number = len(state.results)
         if number not in deals and all(state.hands):
             deals[number] = tuple(tuple(sorted(map(str, hand))) for hand in state.hands)
+            first_deal[number] = state.deals_dealt
+        if state.phase is Phase.RESERVE and state.deals_dealt == first_deal.get(number):
+            reserved[number][state.current_player()] = action
     assert state is not None, f"{row['seed']}: a match without actions"
     return [
-        PlayedHand(deals[n], tuple(result.seat_scores)) for n, result in enumerate(state.results)
+        PlayedHand(deals[n], tuple(result.seat_scores), tuple(reserved[n]))
+        for n, result in enumerate(state.results)
     ]
 
 
 def seat_differences(
     unit: Sequence[Row],
     hands: Sequence[Sequence[PlayedHand]],
-    classify: Callable[[Hand, int], str | None] = hand_kind,
+    classify: Classify = CLASSES["kind"][0],
 ) -> tuple[list[tuple[str | None, int, float]], int]:
     """Per hand of LEVEL's matches whose deal is the same in all four: its class
     (``classify``, from LEVEL's seat: by default the kind), LEVEL's points, and
@@ -97,12 +164,13 @@ def seat_differences(
             continue
         for row, match in zip(unit, hands, strict=True):
             seat = row["engine_seat"]
-            others = [
-                other[number].points[seat]
+            theirs = [
+                other[number]
                 for other_row, other in zip(unit, hands, strict=True)
                 if other_row["engine_seat"] != seat
             ]
-            name = classify(row["hands"][number], seat)
+            name = classify(row["hands"][number], seat, match[number], theirs)
+            others = [played.points[seat] for played in theirs]
             kept.append((name, match[number].points[seat], statistics.fmean(others)))
     return kept, left_out
 

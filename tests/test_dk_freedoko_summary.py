@@ -40,7 +40,13 @@ from benchmarks.bench_doppelkopf_freedoko import (
 )
 from benchmarks.doppelkopf_replay_gain import main as gain_main
 from benchmarks.doppelkopf_replay_gain import own_points, set_gains
-from benchmarks.doppelkopf_same_seat import match_hands, seat_differences
+from benchmarks.doppelkopf_same_seat import (
+    CLASSES,
+    PlayedHand,
+    match_hands,
+    reservations_class,
+    seat_differences,
+)
 from engine import players
 from engine.core import seed_for
 from engine.doppelkopf.state import new_match
@@ -533,3 +539,30 @@ def test_the_same_seat_differences_add_up_to_four_thirds_of_the_levels_points() 
     assert sum(p - theirs for _, p, theirs in kept) == pytest.approx(4 / 3 * total)
     assert [kind for kind, _, _ in kept] == [hand_kind(hand, seat) for hand, seat in by_hand]
     assert len({tuple(row["actions"]) for row in unit}) == 4  # four different matches
+
+
+def test_the_same_seat_hands_keep_every_seats_reservation() -> None:
+    """A hand read again from a match keeps each seat's reservation, and
+    ``--by reservation`` sets LEVEL's beside the one FreeDoko chose in at least
+    two of its three plays of the seat."""
+    state = new_match(seed="same-seat-solo")
+    moves = random.Random(3)
+    actions = []
+    while not state.results:
+        state.settle_chance()
+        texts = [state.action_text(action) for action in state.legal_actions()]
+        solo = state.current_player() == 2 and "solo-clubs" in texts
+        action = "solo-clubs" if solo else "healthy" if "healthy" in texts else moves.choice(texts)
+        actions.append(action)
+        state.apply_action(action)
+    (played,) = match_hands({"seed": "same-seat-solo", "actions": actions})
+    assert played.reservations == ("healthy", "healthy", "solo-clubs", "healthy")
+    healthy = PlayedHand((), (0,) * 4, ("healthy",) * 4)
+    aces = PlayedHand((), (0,) * 4, ("solo-aces",) * 4)
+    assert reservations_class(2, played, [healthy, healthy, played]) == (
+        "ours suit solo, FreeDoko healthy"
+    )
+    assert reservations_class(2, aces, [healthy, played, aces]) == (
+        "ours aces solo, FreeDoko no majority"
+    )
+    assert "ours suit solo, FreeDoko healthy" in CLASSES["reservation"][1]
