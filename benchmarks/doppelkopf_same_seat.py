@@ -38,7 +38,6 @@ sys.path.insert(0, str(REPOSITORY))
 from benchmarks.bench_doppelkopf_freedoko import (
     ANNOUNCEMENTS,
     KINDS,
-    ROTATIONS,
     Hand,
     Row,
     actions_with_states,
@@ -47,6 +46,7 @@ from benchmarks.bench_doppelkopf_freedoko import (
     load_rows,
     units,
 )
+from engine.doppelkopf.rules import PLAYERS
 from engine.doppelkopf.state import Phase
 
 
@@ -57,7 +57,7 @@ class PlayedHand:
 
     deal: tuple[tuple[str, ...], ...]
     points: tuple[int, ...]
-    reservations: tuple[str | None, ...] = (None,) * ROTATIONS
+    reservations: tuple[str | None, ...] = (None,) * PLAYERS
 
 
 #: The reservations as :func:`reservation_kind` groups them, in print order.
@@ -126,7 +126,7 @@ def match_hands(row: Row) -> list[PlayedHand]:
     """The hands of a match row, read again from its actions."""
     deals: dict[int, tuple[tuple[str, ...], ...]] = {}
     first_deal: dict[int, int] = {}  # hand number -> the count of deals dealt at its first
-    reserved: dict[int, list[str | None]] = defaultdict(lambda: [None] * ROTATIONS)
+    reserved: dict[int, list[str | None]] = defaultdict(lambda: [None] * PLAYERS)
     state = None
     for state, action in actions_with_states(row["seed"], row["actions"]):
         number = len(state.results)
