@@ -549,13 +549,16 @@ def test_the_defenders_of_a_solo_lead_plain_cards_while_they_hold_one() -> None:
     )
 
 
-@pytest.mark.parametrize("solo", ["solo-hearts", "solo-aces"])
+@pytest.mark.parametrize(
+    ("solo", "bound"), [("solo-hearts", True), ("solo-aces", True), ("solo-jacks", False)]
+)
 def test_the_soloist_of_a_suit_or_aces_solo_leads_a_plain_ace_while_it_holds_one(
-    solo: str,
+    solo: str, bound: bool
 ) -> None:
     """With ``soloist_ace_leads`` the declarer of a suit solo or an aces solo,
     leading before the exact ending while it holds a plain ace, leads one; the
-    plain search leads another card somewhere, and the defenders are not bound."""
+    plain search leads another card somewhere, and the defenders are not bound.
+    In a jacks solo the declarer leads as the plain search does."""
     ruled = SearchPlayer(replace(QUICK, soloist_ace_leads=True))
     searching = SearchPlayer(QUICK)
     leads = other_leads = defenders_other_leads = 0
@@ -575,8 +578,10 @@ def test_the_soloist_of_a_suit_or_aces_solo_leads_a_plain_ace_while_it_holds_one
                 seed = f"soloist-aces/{number}/{len(state.played)}"
                 if seat == state.declarer:
                     leads += 1
-                    assert ruled.choose_card(known, rng.Stream(seed)) in aces
-                    other_leads += searching.choose_card(known, rng.Stream(seed)) not in aces
+                    chosen = ruled.choose_card(known, rng.Stream(seed))
+                    searched = searching.choose_card(known, rng.Stream(seed))
+                    assert chosen in aces if bound else chosen == searched
+                    other_leads += searched not in aces
                 else:
                     defenders_other_leads += ruled.choose_card(known, rng.Stream(seed)) not in aces
             cards = [a for a in state.legal_actions() if state.action_text(a) != "announce"]
