@@ -154,7 +154,7 @@ class Budget:
     #: solos, the search in 11 and 34: it draws trumps first
     #: (``bench_doppelkopf_judge.py report``, the three judged sets). Hard's
     #: solos replayed: +0.036 [+0.006, +0.065] per seat and hand on the four
-    #: sets that adopted it (176 seeds), −0.002 [−0.062, +0.058] on the fresh
+    #: sets it was adopted on (176 seeds), −0.002 [−0.062, +0.058] on the fresh
     #: ``fd-s29`` (``benchmarks/results/dk_players.md``, thirtieth round).
     soloist_ace_leads: bool = False
     #: Where the seat did not see a poverty's returned cards: the odds, per
