@@ -513,6 +513,28 @@ def test_with_only_trumps_a_party_leads_no_queen_or_heart_ten_while_it_holds_a_l
     assert getattr(BUDGETS["hard"], knob) and not getattr(BUDGETS["medium"], knob)
 
 
+def _solo_leads(
+    prefix: str, solo: str, deals: int, tricks: int
+) -> Iterator[tuple[int, int, Knowledge, str]]:
+    """The leads in the first ``tricks`` tricks of deals ``prefix/0`` … where the
+    first seat declared ``solo`` and the cards are played at random: the seat to
+    lead, the declarer, what the seat knows, and a seed for its decision."""
+    for number in range(deals):
+        state = State(seed=f"{prefix}/{number}", humans=())
+        state.settle_chance()
+        for reservation in (solo, "healthy", "healthy", "healthy"):
+            state.apply_action(reservation)
+        assert state.declarer is not None
+        stream = rng.Stream(f"{prefix}/{number}")
+        while state.phase is Phase.PLAY and len(state.played) < tricks:
+            seat = state.current_player()
+            if not state.trick:
+                seed = f"{prefix}/{number}/{len(state.played)}"
+                yield seat, state.declarer, read_view(state.view(seat)), seed
+            cards = [a for a in state.legal_actions() if state.action_text(a) != "announce"]
+            state.apply_action(stream.choice(cards))
+
+
 def test_the_defenders_of_a_solo_lead_plain_cards_while_they_hold_one() -> None:
     """With ``solo_defence_plain_leads`` a defender against another seat's
     declared solo leads no trump before the exact ending while it holds a plain
@@ -521,27 +543,16 @@ def test_the_defenders_of_a_solo_lead_plain_cards_while_they_hold_one() -> None:
     searching = SearchPlayer(QUICK)
     trumps = CONTRACTS[Contract.HEARTS].is_trump
     leads = trump_leads = soloist_trump_leads = 0
-    for number in range(12):
-        state = State(seed=f"solo-defence/{number}", humans=())
-        state.settle_chance()
-        for reservation in ("solo-hearts", "healthy", "healthy", "healthy"):
-            state.apply_action(reservation)
-        stream = rng.Stream(f"solo-defence/{number}")
-        while state.phase is Phase.PLAY and len(state.played) < 8:
-            seat = state.current_player()
-            known = read_view(state.view(seat))
-            moves = legal_cards(known.hand, known.trick, known.contract)
-            if not known.trick and any(map(trumps, moves)) and not all(map(trumps, moves)):
-                seed = f"solo-defence/{number}/{len(state.played)}"
-                if seat == state.declarer:
-                    soloist_trump_leads += trumps(ruled.choose_card(known, rng.Stream(seed)))
-                else:
-                    leads += 1
-                    assert known.parties[seat] is Party.KONTRA
-                    assert not trumps(ruled.choose_card(known, rng.Stream(seed)))
-                    trump_leads += trumps(searching.choose_card(known, rng.Stream(seed)))
-            cards = [a for a in state.legal_actions() if state.action_text(a) != "announce"]
-            state.apply_action(stream.choice(cards))
+    for seat, declarer, known, seed in _solo_leads("solo-defence", "solo-hearts", 12, 8):
+        moves = legal_cards(known.hand, known.trick, known.contract)
+        if any(map(trumps, moves)) and not all(map(trumps, moves)):
+            if seat == declarer:
+                soloist_trump_leads += trumps(ruled.choose_card(known, rng.Stream(seed)))
+            else:
+                leads += 1
+                assert known.parties[seat] is Party.KONTRA
+                assert not trumps(ruled.choose_card(known, rng.Stream(seed)))
+                trump_leads += trumps(searching.choose_card(known, rng.Stream(seed)))
     assert leads >= 5 and trump_leads >= 1 and soloist_trump_leads >= 1, (
         leads,
         trump_leads,
@@ -562,30 +573,20 @@ def test_the_soloist_of_a_suit_or_aces_solo_leads_a_plain_ace_while_it_holds_one
     ruled = SearchPlayer(replace(QUICK, soloist_ace_leads=True))
     searching = SearchPlayer(QUICK)
     leads = other_leads = defenders_other_leads = 0
-    for number in range(12):
-        state = State(seed=f"soloist-aces/{number}", humans=())
-        state.settle_chance()
-        for reservation in (solo, "healthy", "healthy", "healthy"):
-            state.apply_action(reservation)
-        is_trump = CONTRACTS[state.contract].is_trump
-        stream = rng.Stream(f"soloist-aces/{number}")
-        while state.phase is Phase.PLAY and len(state.played) < 12 - QUICK.endgame_tricks:
-            seat = state.current_player()
-            known = read_view(state.view(seat))
-            moves = legal_cards(known.hand, known.trick, known.contract)
-            aces = {move for move in moves if move.rank is Rank.ACE and not is_trump(move)}
-            if not known.trick and aces and len(aces) < len(set(moves)):
-                seed = f"soloist-aces/{number}/{len(state.played)}"
-                if seat == state.declarer:
-                    leads += 1
-                    chosen = ruled.choose_card(known, rng.Stream(seed))
-                    searched = searching.choose_card(known, rng.Stream(seed))
-                    assert chosen in aces if bound else chosen == searched
-                    other_leads += searched not in aces
-                else:
-                    defenders_other_leads += ruled.choose_card(known, rng.Stream(seed)) not in aces
-            cards = [a for a in state.legal_actions() if state.action_text(a) != "announce"]
-            state.apply_action(stream.choice(cards))
+    tricks = 12 - QUICK.endgame_tricks
+    for seat, declarer, known, seed in _solo_leads("soloist-aces", solo, 12, tricks):
+        is_trump = CONTRACTS[known.contract].is_trump
+        moves = legal_cards(known.hand, known.trick, known.contract)
+        aces = {move for move in moves if move.rank is Rank.ACE and not is_trump(move)}
+        if aces and len(aces) < len(set(moves)):
+            if seat == declarer:
+                leads += 1
+                chosen = ruled.choose_card(known, rng.Stream(seed))
+                searched = searching.choose_card(known, rng.Stream(seed))
+                assert chosen in aces if bound else chosen == searched
+                other_leads += searched not in aces
+            else:
+                defenders_other_leads += ruled.choose_card(known, rng.Stream(seed)) not in aces
     assert leads >= 5 and other_leads >= 1 and defenders_other_leads >= 1, (
         leads,
         other_leads,
