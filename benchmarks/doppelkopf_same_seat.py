@@ -46,6 +46,8 @@ from benchmarks.bench_doppelkopf_freedoko import (
     load_rows,
     units,
 )
+from benchmarks.bench_doppelkopf_judge import solo_family
+from engine.doppelkopf.actions import SOLO_CONTRACTS, Reservation
 from engine.doppelkopf.rules import PLAYERS
 from engine.doppelkopf.state import Phase
 
@@ -79,11 +81,9 @@ def reservation_kind(reservation: str | None) -> str:
     """
     if reservation is None:
         return "none"
-    if reservation in ("solo-queens", "solo-jacks"):
-        return "queens or jacks solo"
-    if reservation == "solo-aces":
-        return "aces solo"
-    return "suit solo" if reservation.startswith("solo-") else reservation
+    if reservation.startswith("solo-"):
+        return solo_family(SOLO_CONTRACTS[Reservation(reservation)])
+    return reservation
 
 
 def reservations_class(seat: int, ours: PlayedHand, theirs: Sequence[PlayedHand]) -> str:
