@@ -71,7 +71,9 @@ sys.path.insert(0, str(REPOSITORY))
 from benchmarks.bench_doppelkopf_players import interval, register_variant
 from engine import players
 from engine.core import seed_for
-from engine.doppelkopf.rules import TRICKS
+from engine.doppelkopf.actions import Reservation
+from engine.doppelkopf.heuristic import HandShape
+from engine.doppelkopf.rules import TRICKS, Contract, Phase
 from engine.doppelkopf.state import State, new_match
 
 DEFAULT_ORACLE = Path("~/.cache/freedoko/oracle").expanduser()
@@ -98,6 +100,11 @@ KIND_GROUPS = {
 }
 #: What ``--replay-solos-of`` replays.
 SOLO_KINDS = ("our solo",)
+#: A ``--replay-kind`` that is no row of :data:`KINDS`, since the rows cannot
+#: show it: the hands in which BASE's seat was dealt at most three trumps (so
+#: the rules let it declare a poverty) and declared none. A looser poverty rule
+#: (``Budget.poverty_aces``) changes only these hands.
+POOR_HANDS = "poor, no poverty"
 ANNOUNCEMENTS = (
     "no announcement",
     "only our party announced",
@@ -150,10 +157,10 @@ def replay_kinds(names: Iterable[str]) -> tuple[str, ...]:
     kinds: list[str] = []
     for name in names:
         for kind in KIND_GROUPS.get(name, (name,)):
-            if kind not in KINDS:
+            if kind not in KINDS and kind != POOR_HANDS:
                 raise ValueError(
                     f"unknown kind of hand {kind!r}: one of {', '.join(KINDS)}, "
-                    f"or {', '.join(KIND_GROUPS)}"
+                    f"or {', '.join(KIND_GROUPS)}, or {POOR_HANDS}"
                 )
             if kind not in kinds:
                 kinds.append(kind)
@@ -168,6 +175,36 @@ def hand_kind(hand: Hand, seat: int) -> str:
         whose = "our" if hand["declarer"] == seat else "their"
         return f"{whose} {'solo' if kind == 'solo' else 'silent solo'}"
     return f"{kind}, we are {'Re' if hand['engine_re'] else 'Kontra'}"
+
+
+def poor_hands(match: Row) -> set[int]:
+    """The numbers of a match's hands in which LEVEL's seat was dealt at most
+    three trumps and declared no poverty (:data:`POOR_HANDS`), read by replaying
+    the row's actions; a hand dealt again counts by its first deal."""
+    seat = match["engine_seat"]
+    found: set[int] = set()
+    decided: set[int] = set()
+    for state, action in actions_with_states(match["seed"], match["actions"]):
+        number = len(state.results)
+        if state.phase is not Phase.RESERVE or state.current_player() != seat:
+            continue
+        if number in decided:
+            continue
+        decided.add(number)
+        poor = HandShape.of(state.hands[seat], Contract.NORMAL).trumps <= 3
+        if poor and action != Reservation.POVERTY.value:
+            found.add(number)
+    return found
+
+
+def selected_hands(match: Row, kinds: Sequence[str]) -> list[int]:
+    """The numbers of a match's hands that ``kinds`` select, from its seat."""
+    poor = poor_hands(match) if POOR_HANDS in kinds else set()
+    return [
+        number
+        for number, hand in enumerate(match["hands"])
+        if hand_kind(hand, match["engine_seat"]) in kinds or number in poor
+    ]
 
 
 def announcement_kind(hand: Hand) -> str | None:
@@ -313,10 +350,7 @@ def replays(
     found = {}
     for seed, matches in units(rows, base, seeds, ai).items():
         wanted = [
-            (seed, m["engine_seat"], number)
-            for m in matches
-            for number, hand in enumerate(m["hands"])
-            if hand_kind(hand, m["engine_seat"]) in kinds
+            (seed, m["engine_seat"], number) for m in matches for number in selected_hands(m, kinds)
         ]
         if all(key in by_hand for key in wanted):
             found[seed] = [by_hand[key] for key in wanted]
@@ -790,8 +824,9 @@ def replay(
     for seed, matches in units(rows, base, seeds, harness.ai).items():
         for match in matches:
             seat = match["engine_seat"]
-            for number, hand in enumerate(match["hands"]):
-                if hand_kind(hand, seat) not in kinds or (seed, seat, number) in done:
+            for number in selected_hands(match, kinds):
+                hand = match["hands"][number]
+                if (seed, seat, number) in done:
                     continue
                 started = time.perf_counter()
                 prefix, followed = followed_prefix(match["actions"], seed, seat, number, level)

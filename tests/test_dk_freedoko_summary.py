@@ -14,6 +14,7 @@ import pytest
 from benchmarks.bench_doppelkopf_freedoko import (
     KIND_GROUPS,
     PATIENT_TIMEOUTS,
+    POOR_HANDS,
     announcement_kind,
     answered,
     breakdown,
@@ -30,9 +31,11 @@ from benchmarks.bench_doppelkopf_freedoko import (
     opener_breakdown,
     opener_kind,
     paired,
+    poor_hands,
     replay_kinds,
     replay_points,
     replays,
+    selected_hands,
     tally,
     unit_points,
     units,
@@ -566,3 +569,38 @@ def test_the_same_seat_hands_keep_every_seats_reservation() -> None:
         "ours aces solo, FreeDoko no majority"
     )
     assert "ours suit solo, FreeDoko healthy" in CLASSES["reservation"][1]
+
+
+def _poor_match_row(seed: str, declare_poverty: bool) -> tuple[dict[str, Any], set[int]]:
+    """A match of ``seed`` played at random, LEVEL in seat 0 declaring a poverty
+    where the rules allow one if ``declare_poverty`` (every other seat healthy);
+    and the hands in which the rules allowed seat 0 a poverty in their first deal."""
+    state = new_match(seed=seed)
+    moves = random.Random(seed)
+    actions: list[str] = []
+    allowed: dict[int, bool] = {}
+    while not state.is_terminal():
+        state.settle_chance()
+        texts = [state.action_text(action) for action in state.legal_actions()]
+        if "healthy" in texts and state.current_player() == 0:
+            allowed.setdefault(len(state.results), "poverty" in texts)
+        poverty = declare_poverty and state.current_player() == 0 and "poverty" in texts
+        action = "poverty" if poverty else "healthy" if "healthy" in texts else moves.choice(texts)
+        actions.append(action)
+        state.apply_action(action)
+    row = {"seed": seed, "engine_seat": 0, "actions": actions}
+    row["hands"] = [hand_fields(result, 0) for result in state.results]
+    return row, {number for number, poor in allowed.items() if poor}
+
+
+def test_poor_hands_are_those_the_rules_let_the_seat_declare_a_poverty_in_and_it_did_not() -> None:
+    poor_seen = 0
+    for seed in ("poor-3", "poor-15", "poor-27"):  # dealt seat 0 a poor hand 0, 1 and 2 times
+        healthy, allowed = _poor_match_row(seed, declare_poverty=False)
+        assert poor_hands(healthy) == allowed
+        assert selected_hands(healthy, (POOR_HANDS,)) == sorted(allowed)
+        declared, _ = _poor_match_row(seed, declare_poverty=True)
+        assert poor_hands(declared) == set()  # each poverty was declared
+        poor_seen += len(allowed)
+    assert poor_seen >= 3
+    assert replay_kinds([POOR_HANDS, "our solo"]) == (POOR_HANDS, "our solo")
