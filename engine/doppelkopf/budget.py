@@ -86,7 +86,9 @@ class Budget:
     tree_exploration: float = 3.0
     #: The most plain aces a hand may hold to declare a poverty (where the rules
     #: allow one); the heuristic's rule is 2. FreeDoko's profi declares poverties
-    #: with three to five plain aces (``benchmarks/results/dk_players.md``).
+    #: with three to five plain aces. Hard's 4 turned the hands of three or four
+    #: aces it had played healthy from a loss into a gain against FreeDoko
+    #: (``benchmarks/results/dk_players.md``, thirty-first round).
     poverty_aces: int = POVERTY_ACES
     #: In a normal game the worlds give the two club queens to two seats: one
     #: seat holding both would have said so, unless it plays a silent solo,

@@ -25,7 +25,9 @@ __all__ = ["BUDGETS", "LEVELS"]
 #: that announced in a normal game was dealt nine trumps or more, as Kontra
 #: leads a plain card while it holds one, as Re holding a plain card leads no
 #: trump but its lowest, and with only trumps in hand (as Re, not in a poverty)
-#: leads no queen and no heart ten while it holds a lower trump.
+#: leads no queen and no heart ten while it holds a lower trump; the declarer
+#: of a suit or aces solo cashes its plain aces; and it declares a poverty with
+#: up to four plain aces, as FreeDoko's profi does.
 BUDGETS: dict[str, Budget] = {
     "medium": Budget(
         plays=1200,
@@ -61,6 +63,7 @@ BUDGETS: dict[str, Budget] = {
         kontra_low_trump_leads=True,
         re_low_trump_leads=True,
         soloist_ace_leads=True,
+        poverty_aces=4,
     ),
 }
 

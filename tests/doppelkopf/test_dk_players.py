@@ -263,13 +263,13 @@ def test_hard_keeps_a_nine_trump_diamonds_solo_the_play_outs_rank_well_below() -
 
 def test_poverty_aces_declares_a_poverty_with_three_plain_aces() -> None:
     """Three trumps and three plain aces: the heuristic's rule (at most two aces)
-    plays the hand healthy, so Hard does; ``poverty_aces=3`` declares the poverty,
-    as FreeDoko's profi does with such hands."""
+    plays the hand healthy, so Easy does; Hard (``poverty_aces=4``) declares the
+    poverty, as FreeDoko's profi does with such hands."""
     view, seed = first_reservation("poverty-aces/36", 2)
     assert view["hands"][2]["known"] == [
         "H10", "HQ", "DQ", "CA", "C10", "C9", "SA", "S10", "HA", "HK", "H9", "H9",
     ]  # fmt: skip
     assert "poverty" in view["legal"]
-    assert players.choose_action("hard", view, seed) == "healthy"
-    assert hard_with(view, seed, poverty_aces=3) == "poverty"
+    assert players.choose_action("hard", view, seed) == "poverty"
+    assert hard_with(view, seed, poverty_aces=2) == "healthy"
     assert players.choose_action("easy", view, seed) == "healthy"
