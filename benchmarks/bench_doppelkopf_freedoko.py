@@ -62,6 +62,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -72,8 +73,9 @@ from benchmarks.bench_doppelkopf_players import interval, register_variant
 from engine import players
 from engine.core import seed_for
 from engine.doppelkopf.actions import Reservation
+from engine.doppelkopf.cards import Card
 from engine.doppelkopf.heuristic import HandShape
-from engine.doppelkopf.rules import TRICKS, Contract, Phase
+from engine.doppelkopf.rules import PLAYERS, TRICKS, Contract, Phase
 from engine.doppelkopf.state import State, new_match
 
 DEFAULT_ORACLE = Path("~/.cache/freedoko/oracle").expanduser()
@@ -177,22 +179,46 @@ def hand_kind(hand: Hand, seat: int) -> str:
     return f"{kind}, we are {'Re' if hand['engine_re'] else 'Kontra'}"
 
 
+@dataclass(frozen=True)
+class PlayedHand:
+    """One hand of one match: its first deal, every seat's points, and every
+    seat's reservation in that deal."""
+
+    deal: tuple[tuple[str, ...], ...]
+    points: tuple[int, ...]
+    reservations: tuple[str | None, ...] = (None,) * PLAYERS
+
+
+def match_hands(row: Row) -> list[PlayedHand]:
+    """The hands of a match row, read again from its actions."""
+    deals: dict[int, tuple[tuple[str, ...], ...]] = {}
+    first_deal: dict[int, int] = {}  # hand number -> the count of deals dealt at its first
+    reserved: dict[int, list[str | None]] = defaultdict(lambda: [None] * PLAYERS)
+    state = None
+    for state, action in actions_with_states(row["seed"], row["actions"]):
+        number = len(state.results)
+        if number not in deals and all(state.hands):
+            deals[number] = tuple(tuple(sorted(map(str, hand))) for hand in state.hands)
+            first_deal[number] = state.deals_dealt
+        if state.phase is Phase.RESERVE and state.deals_dealt == first_deal.get(number):
+            reserved[number][state.current_player()] = action
+    assert state is not None, f"{row['seed']}: a match without actions"
+    return [
+        PlayedHand(deals[n], tuple(result.seat_scores), tuple(reserved[n]))
+        for n, result in enumerate(state.results)
+    ]
+
+
 def poor_hands(match: Row) -> set[int]:
     """The numbers of a match's hands in which LEVEL's seat was dealt at most
-    three trumps and declared no poverty (:data:`POOR_HANDS`), read by replaying
-    the row's actions; a hand dealt again counts by its first deal."""
+    three trumps and declared no poverty (:data:`POOR_HANDS`), by each hand's
+    first deal (:func:`match_hands`)."""
     seat = match["engine_seat"]
     found: set[int] = set()
-    decided: set[int] = set()
-    for state, action in actions_with_states(match["seed"], match["actions"]):
-        number = len(state.results)
-        if state.phase is not Phase.RESERVE or state.current_player() != seat:
-            continue
-        if number in decided:
-            continue
-        decided.add(number)
-        poor = HandShape.of(state.hands[seat], Contract.NORMAL).trumps <= 3
-        if poor and action != Reservation.POVERTY.value:
+    for number, hand in enumerate(match_hands(match)):
+        dealt = [Card.parse(card) for card in hand.deal[seat]]
+        poor = HandShape.of(dealt, Contract.NORMAL).trumps <= 3
+        if poor and hand.reservations[seat] != Reservation.POVERTY.value:
             found.add(number)
     return found
 

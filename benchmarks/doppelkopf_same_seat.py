@@ -29,7 +29,6 @@ import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 REPOSITORY = Path(__file__).resolve().parent.parent
@@ -39,28 +38,16 @@ from benchmarks.bench_doppelkopf_freedoko import (
     ANNOUNCEMENTS,
     KINDS,
     Hand,
+    PlayedHand,
     Row,
-    actions_with_states,
     announcement_kind,
     hand_kind,
     load_rows,
+    match_hands,
     units,
 )
 from benchmarks.bench_doppelkopf_judge import solo_family
 from engine.doppelkopf.actions import SOLO_CONTRACTS, Reservation
-from engine.doppelkopf.rules import PLAYERS
-from engine.doppelkopf.state import Phase
-
-
-@dataclass(frozen=True)
-class PlayedHand:
-    """One hand of one match: its first deal, every seat's points, and every
-    seat's reservation in that deal."""
-
-    deal: tuple[tuple[str, ...], ...]
-    points: tuple[int, ...]
-    reservations: tuple[str | None, ...] = (None,) * PLAYERS
-
 
 #: The reservations as :func:`reservation_kind` groups them, in print order.
 RESERVATION_KINDS = (
@@ -120,26 +107,6 @@ CLASSES: dict[str, tuple[Classify, tuple[str, ...]]] = {
 }
 #: Resamples of the seeds for the intervals (a fixed stream: the same numbers each run).
 RESAMPLES = 2000
-
-
-def match_hands(row: Row) -> list[PlayedHand]:
-    """The hands of a match row, read again from its actions."""
-    deals: dict[int, tuple[tuple[str, ...], ...]] = {}
-    first_deal: dict[int, int] = {}  # hand number -> the count of deals dealt at its first
-    reserved: dict[int, list[str | None]] = defaultdict(lambda: [None] * PLAYERS)
-    state = None
-    for state, action in actions_with_states(row["seed"], row["actions"]):
-        number = len(state.results)
-        if number not in deals and all(state.hands):
-            deals[number] = tuple(tuple(sorted(map(str, hand))) for hand in state.hands)
-            first_deal[number] = state.deals_dealt
-        if state.phase is Phase.RESERVE and state.deals_dealt == first_deal.get(number):
-            reserved[number][state.current_player()] = action
-    assert state is not None, f"{row['seed']}: a match without actions"
-    return [
-        PlayedHand(deals[n], tuple(result.seat_scores), tuple(reserved[n]))
-        for n, result in enumerate(state.results)
-    ]
 
 
 def seat_differences(
