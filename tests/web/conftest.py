@@ -42,6 +42,12 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+#: The tests' browser compiles WebAssembly with V8's baseline compiler only. Each test's
+#: fresh context compiles Pyodide anew, and the optimizing tier's compiles of the
+#: interpreter's hot functions (2.8 CPU-s in one played Doppelkopf hand) never pay back
+#: in a context that lives for seconds: a booted page and one hand took 26% less CPU.
+#: Benchmarks (bench_rooms.py) run the browser as a person's does, without it.
+TEST_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--js-flags=--liftoff-only"]
 #: A test context runs the site without its service worker unless the test is
 #: about offline use (``site_context(..., service_worker=True)``, test_offline.py):
 #: installing it precaches the whole site (181 files) in every fresh context,
@@ -97,7 +103,7 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        kwargs: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
+        kwargs: dict[str, Any] = {"headless": True, "args": TEST_CHROMIUM_ARGS}
         if Path(CHROMIUM).exists():
             kwargs["executable_path"] = CHROMIUM
         # else: Playwright's own Chromium, if `playwright install` could fetch one
