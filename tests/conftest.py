@@ -1,7 +1,7 @@
 """Settings for the whole test suite.
 
 Inside Pyodide (``tests/pyodide``: the engine's tests again, under Node) each
-Hypothesis property runs a quarter of its examples. The run is there to show
+Hypothesis property runs a tenth of its examples. The run is there to show
 that the engine gives the same results in Pyodide as on CPython, where every
 example runs; Python there is about twice as slow, and the full count would
 make that one run a third of the suite's time. For the same reason a test
@@ -19,10 +19,10 @@ import sys
 import pytest
 
 #: Share of each property's examples run inside Pyodide (at least MIN_EXAMPLES).
-PYODIDE_EXAMPLE_SHARE = 0.25
+PYODIDE_EXAMPLE_SHARE = 0.1
 MIN_EXAMPLES = 5
 #: How many of a parametrized test's cases run inside Pyodide (first, last and between).
-PYODIDE_PARAMETERS = 4
+PYODIDE_PARAMETERS = 3
 
 
 #: Where the longest tests live, longest first: the run starts them first, so that
