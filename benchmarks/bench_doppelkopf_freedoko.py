@@ -75,7 +75,7 @@ from engine.core import seed_for
 from engine.doppelkopf.actions import Reservation
 from engine.doppelkopf.cards import Card
 from engine.doppelkopf.heuristic import HandShape
-from engine.doppelkopf.rules import PLAYERS, TRICKS, Contract, Phase
+from engine.doppelkopf.rules import PLAYERS, POVERTY_MAX_TRUMPS, TRICKS, Contract, Phase
 from engine.doppelkopf.state import State, new_match
 
 DEFAULT_ORACLE = Path("~/.cache/freedoko/oracle").expanduser()
@@ -217,7 +217,7 @@ def poor_hands(match: Row) -> set[int]:
     found: set[int] = set()
     for number, hand in enumerate(match_hands(match)):
         dealt = [Card.parse(card) for card in hand.deal[seat]]
-        poor = HandShape.of(dealt, Contract.NORMAL).trumps <= 3
+        poor = HandShape.of(dealt, Contract.NORMAL).trumps <= POVERTY_MAX_TRUMPS
         if poor and hand.reservations[seat] != Reservation.POVERTY.value:
             found.add(number)
     return found

@@ -38,7 +38,14 @@ from engine import rng
 from engine.doppelkopf.actions import SOLO_CONTRACTS, Reservation
 from engine.doppelkopf.cards import DECK, Card, Rank, Suit, parse_cards, sort_key
 from engine.doppelkopf.knowledge import Knowledge, read_view
-from engine.doppelkopf.rules import CONTRACTS, FOX, PLAYERS, Contract, ContractSpec
+from engine.doppelkopf.rules import (
+    CONTRACTS,
+    FOX,
+    PLAYERS,
+    POVERTY_MAX_TRUMPS,
+    Contract,
+    ContractSpec,
+)
 from engine.doppelkopf.tricks import beats, winning_index
 
 __all__ = [
@@ -188,7 +195,7 @@ def _trump_share(hand: Sequence[Card], contract: Contract) -> float:
 
 def wants_poverty(shape: HandShape, poverty_aces: int = POVERTY_ACES) -> bool:
     """A weak hand: few trumps (the rules' limit) and at most ``poverty_aces`` plain aces."""
-    return shape.trumps <= 3 and shape.aces <= poverty_aces
+    return shape.trumps <= POVERTY_MAX_TRUMPS and shape.aces <= poverty_aces
 
 
 def wants_to_take_poverty(hand: Sequence[Card], take_worth: int = 0) -> bool:
