@@ -15,6 +15,9 @@ from engine.doppelkopf.beliefs import Beliefs
 from engine.doppelkopf.heuristic import POVERTY_ACES
 from engine.doppelkopf.rules import Contract, GameKind
 
+#: The solos whose trumps are a suit's cards besides the queens and jacks.
+SUIT_SOLOS = frozenset({Contract.DIAMONDS, Contract.HEARTS, Contract.SPADES, Contract.CLUBS})
+
 __all__ = ["Budget"]
 
 
@@ -64,6 +67,9 @@ class Budget:
     #: five or more 15, +12), yet dropping them (0) lost 21 points in the
     #: replays (``benchmarks/results/dk_players.md``, twenty-fourth round).
     aces_slack: int | None = None
+    #: The same for the suit solos (``None``: ``solo_slack``; negative: stricter
+    #: than the first cut's eight trumps).
+    suit_slack: int | None = None
     #: Racing the cards' play-outs (:class:`Race`): a card stops being played
     #: out once it trails the leader by this many standard errors (0: never),
     #: after ``race_after`` worlds; ``max_worlds`` still caps the worlds.
@@ -196,11 +202,14 @@ class Budget:
         """How much looser than the first cut's thresholds a hand may be to
         have its solo of ``contract`` played out.
 
-        >>> Budget(solo_slack=1, aces_slack=0).slack_of(Contract.ACES)
-        0
+        >>> budget = Budget(solo_slack=1, aces_slack=0, suit_slack=-2)
+        >>> [budget.slack_of(c) for c in (Contract.ACES, Contract.HEARTS, Contract.JACKS)]
+        [0, -2, 1]
         """
         if contract is Contract.ACES and self.aces_slack is not None:
             return self.aces_slack
+        if contract in SUIT_SOLOS and self.suit_slack is not None:
+            return self.suit_slack
         return self.solo_slack
 
     def announcement_margin(self, kontra: bool, kind: GameKind) -> float:
