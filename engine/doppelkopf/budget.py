@@ -59,6 +59,8 @@ class Budget:
     #: Average gain (game points) a solo must bring over the best game
     #: without one; negative: by how much the play-outs may rank it lower.
     solo_margin: float = 1.0
+    #: The same for the suit solos alone (``None``: ``solo_margin``).
+    suit_margin: float | None = None
     #: How many cards looser than :func:`_solo_plausible`'s thresholds a hand
     #: may be and still have its solos played out.
     solo_slack: int = 0
@@ -211,6 +213,18 @@ class Budget:
         if contract in SUIT_SOLOS and self.suit_slack is not None:
             return self.suit_slack
         return self.solo_slack
+
+    def solo_margin_of(self, contract: Contract) -> float:
+        """The average gain a solo of ``contract`` must bring over the best
+        game without one.
+
+        >>> budget = Budget(solo_margin=-1.0, suit_margin=2.0)
+        >>> [budget.solo_margin_of(c) for c in (Contract.CLUBS, Contract.QUEENS)]
+        [2.0, -1.0]
+        """
+        if contract in SUIT_SOLOS and self.suit_margin is not None:
+            return self.suit_margin
+        return self.solo_margin
 
     def announcement_margin(self, kontra: bool, kind: GameKind) -> float:
         """The average gain an announcement of the seat's party must beat in a

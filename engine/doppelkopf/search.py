@@ -35,7 +35,8 @@ the choices is fair:
 - **Reservations**: the whole hand is played out for "healthy" and for each
   plausible solo (a marriage: also for the marriage and the silent solo),
   the other seats' cards dealt at random; the best solo is chosen when its
-  average beats the best game without one by ``Budget.solo_margin``. That
+  average beats the best game without one by ``Budget.solo_margin`` (the
+  suit solos' may differ: ``Budget.suit_margin``). That
   margin is negative at both levels: the play-outs, all cards open,
   underrate solos against real play (``benchmarks/results/dk_players.md``).
   Which solos count as plausible is a loose first cut by trumps (or aces);
@@ -533,7 +534,8 @@ class SearchPlayer:
         others = [r for r in candidates if r not in SOLO_CONTRACTS]
         safe = max(others, key=lambda r: (means[r], -candidates.index(r)))
         if solos:
-            solo = max(solos, key=lambda r: (means[r], -candidates.index(r)))
-            if means[solo] >= means[safe] + self.budget.solo_margin:
+            margin = {r: self.budget.solo_margin_of(SOLO_CONTRACTS[r]) for r in solos}
+            solo = max(solos, key=lambda r: (means[r] - margin[r], -candidates.index(r)))
+            if means[solo] >= means[safe] + margin[solo]:
                 return str(solo.value)
         return str(safe.value)
