@@ -37,7 +37,7 @@ LEVEL_NAMES = ("random", "easy", "medium", "hard")
 DEFAULT_LEVEL = "hard"
 #: The version of the computer players: raise it with any change to what a
 #: level chooses (see ``engine/karnoffel/game.py``).
-PLAYERS_VERSION = 10
+PLAYERS_VERSION = 11
 
 DAILY_RULES: dict[str, Any] = {"set": "standard", "variants": []}
 #: What the "How to play" panel adds to its ten steps: the trump order and the card points.

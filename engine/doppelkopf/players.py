@@ -21,7 +21,7 @@ __all__ = ["BUDGETS", "LEVELS"]
 #: Both judge announcements and fresh aces alike, as measured alone against
 #: FreeDoko's profi (issue 45). Hard searches more worlds and plays, declares a
 #: solo only when its play-outs rank it at most one point below the best game
-#: without one, never announces against another seat's solo, believes a seat
+#: without one (a suit solo: at least two points above it), never announces against another seat's solo, believes a seat
 #: that announced in a normal game was dealt nine trumps or more, as Kontra
 #: leads a plain card while it holds one, as Re holding a plain card leads no
 #: trump but its lowest, and with only trumps in hand (as Re, not in a poverty)
@@ -55,6 +55,7 @@ BUDGETS: dict[str, Budget] = {
         solo_defence_margin=math.inf,
         reserve_worlds=20,
         solo_margin=-1.0,
+        suit_margin=2.0,
         solo_slack=1,
         ace_leads=True,
         announcer_trumps=9,

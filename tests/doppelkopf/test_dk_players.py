@@ -189,9 +189,9 @@ def hard_with(view: dict[str, Any], seed: str, **changes: Any) -> str:
 def test_the_solo_margin_decides_a_strong_solo_the_play_outs_rank_below_the_normal_game() -> None:
     """Ten trumps in hearts: the play-outs (all cards open) rank the hearts solo
     between 1.5 and 2 points below the normal game, in which the hand is as strong.
-    A margin of −2 declares it. Hard's margin is −1 since its bolder solos lost
-    against FreeDoko's profi (``benchmarks/results/dk_players.md``, issue 45), so
-    Hard plays the hand healthy."""
+    A margin of −2 declares it. Hard's suit solos need +2 since its bolder solos
+    lost against FreeDoko's profi (``benchmarks/results/dk_players.md``, issue 45),
+    so Hard plays the hand healthy."""
     view, seed = first_reservation("bench/doppelkopf/24", 2)
     assert view["hands"][2]["known"] == [
         "H10",
@@ -208,8 +208,8 @@ def test_the_solo_margin_decides_a_strong_solo_the_play_outs_rank_below_the_norm
         "H9",
     ]
     assert players.choose_action("hard", view, seed) == "healthy"
-    assert hard_with(view, seed, solo_margin=-2.0) == "solo-hearts"
-    assert hard_with(view, seed, solo_margin=-1.5) == "healthy"
+    assert hard_with(view, seed, suit_margin=-2.0) == "solo-hearts"
+    assert hard_with(view, seed, suit_margin=-1.5) == "healthy"
 
 
 def test_hard_plays_out_an_aces_solo_with_four_aces() -> None:
@@ -240,7 +240,7 @@ def test_hard_plays_out_an_aces_solo_with_four_aces() -> None:
 def test_hard_keeps_a_nine_trump_diamonds_solo_the_play_outs_rank_well_below() -> None:
     """Nine trumps without a trump ace: the play-outs rank the diamonds solo between
     four and five points below the normal game: a margin of −5 declares it, −4 does
-    not, and neither does Hard's −1."""
+    not, and neither does Hard's +2 for the suit solos."""
     view, seed = first_reservation("bench/doppelkopf/29", 1)
     assert view["hands"][1]["known"] == [
         "H10",
@@ -257,8 +257,44 @@ def test_hard_keeps_a_nine_trump_diamonds_solo_the_play_outs_rank_well_below() -
         "H9",
     ]
     assert players.choose_action("hard", view, seed) == "healthy"
-    assert hard_with(view, seed, solo_margin=-5.0) == "solo-diamonds"
-    assert hard_with(view, seed, solo_margin=-4.0) == "healthy"
+    assert hard_with(view, seed, suit_margin=-5.0) == "solo-diamonds"
+    assert hard_with(view, seed, suit_margin=-4.0) == "healthy"
+
+
+def test_the_suit_margin_keeps_a_suit_solo_the_play_outs_rank_barely_above_the_normal_game() -> None:
+    """Ten trumps in clubs: the play-outs rank the clubs solo between 0 and 0.5
+    points above the normal game. The solo margin alone (Hard's is −1) declares it;
+    Hard's own margin for the suit solos (2) does not, since such solos lost
+    against FreeDoko's profi (issue 45)."""
+    view, seed = first_reservation("bench/doppelkopf/102", 3)
+    assert view["hands"][3]["known"] == [
+        "H10",
+        "H10",
+        "SQ",
+        "DQ",
+        "DQ",
+        "CJ",
+        "SJ",
+        "DJ",
+        "C10",
+        "C10",
+        "CK",
+        "H9",
+    ]
+    assert players.choose_action("hard", view, seed) == "healthy"
+    assert hard_with(view, seed, suit_margin=None) == "solo-clubs"
+    assert hard_with(view, seed, suit_margin=0.0) == "solo-clubs"
+    assert hard_with(view, seed, suit_margin=0.5) == "healthy"
+
+
+def test_the_suit_margin_leaves_the_queens_solo_to_the_solo_margin() -> None:
+    """Both club queens, five queens in all: the queens solo stays declared however
+    high the suit solos' margin; only the solo margin could turn it into a marriage."""
+    view, seed = first_reservation("bench/doppelkopf/5", 0)
+    assert view["hands"][0]["known"][:5] == ["CQ", "CQ", "SQ", "HQ", "DQ"]
+    assert players.choose_action("hard", view, seed) == "solo-queens"
+    assert hard_with(view, seed, suit_margin=99.0) == "solo-queens"
+    assert hard_with(view, seed, solo_margin=99.0) == "marriage"
 
 
 def test_poverty_aces_declares_a_poverty_with_three_plain_aces() -> None:
