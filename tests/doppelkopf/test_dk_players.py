@@ -261,7 +261,7 @@ def test_hard_keeps_a_nine_trump_diamonds_solo_the_play_outs_rank_well_below() -
     assert hard_with(view, seed, suit_margin=-4.0) == "healthy"
 
 
-def test_the_suit_margin_keeps_a_suit_solo_the_play_outs_rank_barely_above_the_normal_game() -> None:
+def test_the_suit_margin_keeps_a_suit_solo_ranked_barely_above_the_normal_game() -> None:
     """Ten trumps in clubs: the play-outs rank the clubs solo between 0 and 0.5
     points above the normal game. The solo margin alone (Hard's is −1) declares it;
     Hard's own margin for the suit solos (2) does not, since such solos lost
