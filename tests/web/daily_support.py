@@ -188,6 +188,13 @@ class SharedPage:
         else:
             self.sp.page.evaluate(RESET_JS)
             visit(self.sp, self.query)
+            # An error (or a foreign request) after the last test's checks or in the
+            # reset is not dropped: it fails this test, and the page is closed.
+            try:
+                self.sp.assert_clean()
+            except AssertionError:
+                self.close()
+                raise
             self.sp.console_errors.clear()
             self.sp.console_messages.clear()
             self.sp.requests.clear()
