@@ -28,7 +28,6 @@ from daily_support import (
 )
 from menu_support import choose_menu
 from playwright.sync_api import expect
-from snapshot_support import SnapshotHandler
 from test_doppelkopf import choose, click_action
 from test_languages import drive, stored
 
@@ -311,14 +310,12 @@ def test_nothing_on_the_main_thread_or_in_storage_holds_a_hidden_card(
 
 @pytest.fixture()
 def site_without_todays_daily(site_dir: Path, tmp_path: Path) -> Iterator[str]:
-    """The built site with today's pinned dailies missing (past the pinned horizon),
-    served with the kept engine snapshot (snapshot_support): a second visit, as in the
-    other tests."""
+    """The built site with today's pinned dailies missing (past the pinned horizon)."""
     copy = tmp_path / "site"
     shutil.copytree(site_dir, copy)
     for game in ("karnoffel", "doppelkopf"):
         (copy / "puzzles" / game / f"{TODAY}.json").unlink()
-    server = make_server(copy, "127.0.0.1", 0, quiet=True, handler_class=SnapshotHandler)
+    server = make_server(copy, "127.0.0.1", 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
