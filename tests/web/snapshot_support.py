@@ -6,20 +6,23 @@ whole engine's memory in the origin private file system (web/js/snapshot-maker.j
 snapshot-store.js); every later visit restores it. Measured here: a page's visit
 costs about 10.5 CPU-s in a fresh context and 6 CPU-s with the snapshot kept,
 while a shared HTTP cache saves nothing. So the browser tests start from a kept
-snapshot unless they test the first visit itself: each test process makes the
-snapshot once per build (a real first visit) and writes its files into each new
-context before the test's first page, leaving the context otherwise fresh. The
-files reach the page from the test site's server (:class:`SnapshotHandler`):
-through Playwright, 20 MB take 4-6 s."""
+snapshot unless they test the first visit itself: the snapshot is made once per
+build and run (a real first visit; under pytest-xdist one worker makes it for all)
+and each test process writes its files into each new context before the test's
+first page, leaving the context otherwise fresh. The files reach the page from the
+test site's server (:class:`SnapshotHandler`): through Playwright, 20 MB take 4-6 s."""
 
 from __future__ import annotations
 
 import base64
+import fcntl
 import json
+import os
+import shutil
 from typing import Any
 from urllib.request import urlopen
 
-from conftest import SERVICE_WORKERS
+from conftest import ROOT, SERVICE_WORKERS
 from offline_support import wait_snapshot_kept
 
 from sitebuild.server import SiteHandler
@@ -107,6 +110,35 @@ def _first_visit_snapshot(browser: Any, site_url: str) -> dict[str, bytes]:
         context.close()
 
 
+#: Where the test processes of one pytest-xdist run share the snapshot they keep.
+SHARED = ROOT / ".cache" / "test-snapshots"
+
+
+def _run_snapshot(browser: Any, site_url: str, key: str) -> dict[str, bytes]:
+    """The first visit's snapshot files, made once per run: under pytest-xdist the first
+    worker to ask makes them (a first visit costs some 11 CPU-s) and the others read
+    its files; a run without workers makes its own."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        return _first_visit_snapshot(browser, site_url)
+    SHARED.mkdir(parents=True, exist_ok=True)
+    folder = SHARED / f"{run}-{key}"
+    with open(SHARED / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if folder.is_dir():
+            return {path.name: path.read_bytes() for path in folder.iterdir()}
+        files = _first_visit_snapshot(browser, site_url)
+        for old in SHARED.iterdir():  # an earlier run's
+            if old.is_dir():
+                shutil.rmtree(old)
+        part = SHARED / f"{run}-{key}.part"
+        part.mkdir()
+        for name, data in files.items():
+            (part / name).write_bytes(data)
+        part.rename(folder)
+        return files
+
+
 def _serves_snapshots(site_url: str) -> bool:
     """Whether ``site_url``'s server is a :class:`SnapshotHandler`'s."""
     try:
@@ -125,7 +157,7 @@ def keep_snapshot(browser: Any, page: Any, site_url: str) -> None:
         return
     key = _snapshot_key(site_url)
     if key not in _KEPT:
-        files = _first_visit_snapshot(browser, site_url)
+        files = _run_snapshot(browser, site_url, key)
         _SERVED.update(files)
         _KEPT[key] = sorted(files)
     page.goto(site_url + PREFIX.lstrip("/"))  # OPFS belongs to the origin: be on it

@@ -13,11 +13,23 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from daily_support import TODAY, local_storage, open_site, site_context, state, wait_for_change
+import pytest
+from conftest import SitePage
+from daily_support import (
+    TODAY,
+    SharedPage,
+    local_storage,
+    open_site,
+    site_context,
+    state,
+    visit,
+    wait_for_change,
+)
 from menu_support import choose_menu
 from playwright.sync_api import expect
 
@@ -114,8 +126,25 @@ def shown_hand_result(sp: Any) -> dict[str, Any]:
 
 
 def open_free(sp: Any, seed: str) -> None:
-    open_site(sp, f"free&game=doppelkopf&seed={seed}", KNOBS)
+    """Open the free Doppelkopf game of ``seed`` by the app's own navigation."""
+    visit(sp, f"free&game=doppelkopf&seed={seed}")
     sp.page.wait_for_selector("#table .dk-hand-mine", timeout=30_000)
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Any, site_url: str) -> Iterator[SharedPage]:
+    """One page for the hands played from a seed (daily_support.SharedPage): each test
+    opens its free game as a link or the new-game dialog would."""
+    page = SharedPage(browser, site_url, "game=doppelkopf", KNOBS)
+    try:
+        yield page
+    finally:
+        page.close()
+
+
+@pytest.fixture()
+def table(shared: SharedPage, request: Any) -> Iterator[SitePage]:
+    yield from shared.use(request)
 
 
 def say(reservation: str) -> Any:
@@ -124,43 +153,43 @@ def say(reservation: str) -> Any:
 
 # -------------------------------------------------------------------- tests
 def test_the_reservation_question_explains_itself_and_marks_the_engines_suggestion(
-    browser: Any, site_url: str
+    table: SitePage,
 ) -> None:
     """Issue 43: "healthy, or a reservation?" says what the two mean, marks the
     engine's own suggestion (its hint, with its reason) and lists the reservations
     on offer, with hints switched off."""
-    with site_context(browser, site_url) as sp:
-        open_free(sp, "newcomer-reserve")
-        page = sp.page
-        suggestion = page.locator("#table .dk-suggestion")
-        suggestion.wait_for(timeout=60_000)
-        now = state(sp)
-        view = now["view"]
-        assert view["phase"] == "reserve" and view["to_act"] == view["seat"]
-        session = Session()
-        session.op_load({"save": now["save"], "level": LEVEL})
-        expected = session.op_hint({})
-        marked = page.locator("#table .calls .call-suggested")
-        assert marked.count() == 1 and marked.get_attribute("data-action") == expected["action"]
-        # The engine's reason (its cards put in words by the page's messages.js).
-        said = expected["reason"]["text"].split(":")[0]  # "Say healthy", "Play a solo ..."
-        assert suggestion.inner_text().startswith(f"Suggestion: {said}:")
-        details = page.locator("#table .dk-reserve-details")
-        assert details.get_attribute("open") is None
-        details.locator("summary").click()
-        explain = page.inner_text("#table .dk-reserve-explain")
-        assert explain.startswith("Healthy: a normal game") and "solo" in explain
-        lines = details.locator("li").all_inner_texts()
-        assert lines[0].startswith("Diamonds, Hearts, Spades or Clubs solo")
-        assert any(line.startswith("Ace solo: no trumps") for line in lines)
-        assert page.evaluate("globalThis.stichtag.game.hints") == 0
-        # The suggested call is made by a tap; the next question has no mark left over.
-        marked.click()
-        page.wait_for_function(
-            "() => globalThis.stichtag.game.response.view.phase !== 'reserve'", timeout=60_000
-        )
-        assert page.locator("#table .dk-reserve-help").count() == 0
-        sp.assert_clean()
+    sp = table
+    open_free(sp, "newcomer-reserve")
+    page = sp.page
+    suggestion = page.locator("#table .dk-suggestion")
+    suggestion.wait_for(timeout=60_000)
+    now = state(sp)
+    view = now["view"]
+    assert view["phase"] == "reserve" and view["to_act"] == view["seat"]
+    session = Session()
+    session.op_load({"save": now["save"], "level": LEVEL})
+    expected = session.op_hint({})
+    marked = page.locator("#table .calls .call-suggested")
+    assert marked.count() == 1 and marked.get_attribute("data-action") == expected["action"]
+    # The engine's reason (its cards put in words by the page's messages.js).
+    said = expected["reason"]["text"].split(":")[0]  # "Say healthy", "Play a solo ..."
+    assert suggestion.inner_text().startswith(f"Suggestion: {said}:")
+    details = page.locator("#table .dk-reserve-details")
+    assert details.get_attribute("open") is None
+    details.locator("summary").click()
+    explain = page.inner_text("#table .dk-reserve-explain")
+    assert explain.startswith("Healthy: a normal game") and "solo" in explain
+    lines = details.locator("li").all_inner_texts()
+    assert lines[0].startswith("Diamonds, Hearts, Spades or Clubs solo")
+    assert any(line.startswith("Ace solo: no trumps") for line in lines)
+    assert page.evaluate("globalThis.stichtag.game.hints") == 0
+    # The suggested call is made by a tap; the next question has no mark left over.
+    marked.click()
+    page.wait_for_function(
+        "() => globalThis.stichtag.game.response.view.phase !== 'reserve'", timeout=60_000
+    )
+    assert page.locator("#table .dk-reserve-help").count() == 0
+    sp.assert_clean()
 
 
 def test_doppelkopf_daily_by_clicking_is_the_engines_replay_shared_and_the_same_for_everyone(
@@ -237,7 +266,7 @@ def test_doppelkopf_daily_by_clicking_is_the_engines_replay_shared_and_the_same_
     print(f"daily match: {time.monotonic() - started:.1f} s")
 
 
-def test_a_marriage_hand_through_the_ui(browser: Any, site_url: str) -> None:
+def test_a_marriage_hand_through_the_ui(table: SitePage) -> None:
     seed = find_seed(
         "dk-marriage",
         lambda v: (
@@ -245,136 +274,136 @@ def test_a_marriage_hand_through_the_ui(browser: Any, site_url: str) -> None:
         ),
         say("marriage"),
     )
-    with site_context(browser, site_url) as sp:
-        open_free(sp, seed)
-        page = sp.page
-        assert state(sp)["view"]["to_act"] == 0
-        assert page.locator('#table .calls .call[data-action="marriage"]').is_visible()
-        play_hand(sp, random.Random(1), south=say("marriage"), max_moves=1)
-        now = state(sp)
-        assert now["view"]["contract"]["kind"] == "marriage"
-        assert page.locator('#table .seat[data-seat="0"] .dk-declarer').inner_text() == "Marriage"
-        assert page.locator("#table .dk-contract").inner_text() == "Marriage"
-        now = play_hand(sp, random.Random(2))
-        # After the first three tricks at most the marriage is settled and said.
-        marriage = now["view"]["marriage"]
-        assert marriage["clarified_in"] is not None
-        result = shown_hand_result(sp)
-        assert result["re"] + result["kontra"] == 240
-        assert now["view"]["results"][0]["kind"] == "marriage"
-        sp.assert_clean()
+    sp = table
+    open_free(sp, seed)
+    page = sp.page
+    assert state(sp)["view"]["to_act"] == 0
+    assert page.locator('#table .calls .call[data-action="marriage"]').is_visible()
+    play_hand(sp, random.Random(1), south=say("marriage"), max_moves=1)
+    now = state(sp)
+    assert now["view"]["contract"]["kind"] == "marriage"
+    assert page.locator('#table .seat[data-seat="0"] .dk-declarer').inner_text() == "Marriage"
+    assert page.locator("#table .dk-contract").inner_text() == "Marriage"
+    now = play_hand(sp, random.Random(2))
+    # After the first three tricks at most the marriage is settled and said.
+    marriage = now["view"]["marriage"]
+    assert marriage["clarified_in"] is not None
+    result = shown_hand_result(sp)
+    assert result["re"] + result["kontra"] == 240
+    assert now["view"]["results"][0]["kind"] == "marriage"
+    sp.assert_clean()
 
 
-def test_a_poverty_hand_pass_refused_then_taken_and_returned(browser: Any, site_url: str) -> None:
+def test_a_poverty_hand_pass_refused_then_taken_and_returned(table: SitePage) -> None:
     def taken(v: dict[str, Any]) -> bool:
         poverty = v["poverty"]
         return bool(poverty) and poverty["poor"] == 0 and poverty["acceptor"] is not None
 
     seed = find_seed("dk-poverty", taken, say("poverty"))
-    with site_context(browser, site_url) as sp:
-        open_free(sp, seed)
-        page = sp.page
-        play_hand(sp, random.Random(1), south=say("poverty"), max_moves=1)
-        now = state(sp)
-        view = now["view"]
-        assert view["phase"] == "poverty-pass" and view["to_act"] == 0
-        assert page.locator("#table .dk-picking .dk-pick").count() == 12
-        confirm = page.locator("#table .dk-confirm-exchange")
-        assert confirm.is_disabled()
-        # Three cards the engine does not allow (not all trumps among them): refused with its reason.
-        legal = {tuple(sorted(a.split(":")[1].split(","))) for a in view["legal"]}
-        hand = view["hands"][0]["known"]
-        wrong = next(combo for combo in _triples(hand) if tuple(sorted(combo)) not in legal)
-        pick_cards(sp, list(wrong))
-        assert confirm.is_enabled()
-        page.screenshot(path=str(SHOTS / "dk_poverty_pick.png"))
-        confirm.click()
-        expect(page.locator("#table .hand-hint")).to_contain_text("trumps")
-        assert state(sp)["view"]["phase"] == "poverty-pass"
-        # Now the engine's first allowed pass.
-        click_action(sp, view, view["legal"][0])
-        now = state(sp)
-        assert now["view"]["phase"] == "play"
-        poverty = now["view"]["poverty"]
-        assert poverty["acceptor"] is not None and poverty["returned_cards"]
-        assert page.locator("#table .dk-contract").inner_text() == "Poverty"
-        partner = poverty["acceptor"]
-        assert page.locator(f'#table .seat[data-seat="{partner}"] .dk-party').inner_text() == "Re"
-        assert page.locator('#table .seat[data-seat="0"] .dk-party').inner_text() == "Re"
-        play_hand(sp, random.Random(3))
-        result = shown_hand_result(sp)
-        assert result["re"] + result["kontra"] == 240
-        sp.assert_clean()
+    sp = table
+    open_free(sp, seed)
+    page = sp.page
+    play_hand(sp, random.Random(1), south=say("poverty"), max_moves=1)
+    now = state(sp)
+    view = now["view"]
+    assert view["phase"] == "poverty-pass" and view["to_act"] == 0
+    assert page.locator("#table .dk-picking .dk-pick").count() == 12
+    confirm = page.locator("#table .dk-confirm-exchange")
+    assert confirm.is_disabled()
+    # Three cards the engine does not allow (not all trumps among them): refused with its reason.
+    legal = {tuple(sorted(a.split(":")[1].split(","))) for a in view["legal"]}
+    hand = view["hands"][0]["known"]
+    wrong = next(combo for combo in _triples(hand) if tuple(sorted(combo)) not in legal)
+    pick_cards(sp, list(wrong))
+    assert confirm.is_enabled()
+    page.screenshot(path=str(SHOTS / "dk_poverty_pick.png"))
+    confirm.click()
+    expect(page.locator("#table .hand-hint")).to_contain_text("trumps")
+    assert state(sp)["view"]["phase"] == "poverty-pass"
+    # Now the engine's first allowed pass.
+    click_action(sp, view, view["legal"][0])
+    now = state(sp)
+    assert now["view"]["phase"] == "play"
+    poverty = now["view"]["poverty"]
+    assert poverty["acceptor"] is not None and poverty["returned_cards"]
+    assert page.locator("#table .dk-contract").inner_text() == "Poverty"
+    partner = poverty["acceptor"]
+    assert page.locator(f'#table .seat[data-seat="{partner}"] .dk-party').inner_text() == "Re"
+    assert page.locator('#table .seat[data-seat="0"] .dk-party').inner_text() == "Re"
+    play_hand(sp, random.Random(3))
+    result = shown_hand_result(sp)
+    assert result["re"] + result["kontra"] == 240
+    sp.assert_clean()
 
 
-def test_a_poverty_nobody_takes_is_dealt_again(browser: Any, site_url: str) -> None:
+def test_a_poverty_nobody_takes_is_dealt_again(table: SitePage) -> None:
     seed = find_seed(
         "dk-redeal", lambda v: v["phase"] == "deal" and bool(v["redeals"]), say("poverty")
     )
-    with site_context(browser, site_url) as sp:
-        open_free(sp, seed)
-        page = sp.page
-        play_hand(sp, random.Random(1), south=say("poverty"), max_moves=1)
-        view = state(sp)["view"]
-        click_action(sp, view, view["legal"][0])
-        now = state(sp)
-        assert now["view"]["phase"] == "deal" and now["view"]["results"] == []
-        panel = page.locator("#table .result-panel")
-        assert "dealt again" in panel.locator(".panel-title").inner_text()
-        assert "Nobody took your poverty" in panel.locator(".dk-redeal").inner_text()
-        page.click("#table .result-panel .continue")
-        after = state(sp)["view"]
-        assert after["phase"] in (
-            "reserve",
-            "play",
-            "poverty-pass",
-            "poverty-answer",
-            "poverty-return",
-        )
-        assert after["hand_number"] == 1 and after["deal_number"] == 2
-        assert page.locator("#table .dk-hand-number").inner_text() == "1 / 8"
-        sp.assert_clean()
+    sp = table
+    open_free(sp, seed)
+    page = sp.page
+    play_hand(sp, random.Random(1), south=say("poverty"), max_moves=1)
+    view = state(sp)["view"]
+    click_action(sp, view, view["legal"][0])
+    now = state(sp)
+    assert now["view"]["phase"] == "deal" and now["view"]["results"] == []
+    panel = page.locator("#table .result-panel")
+    assert "dealt again" in panel.locator(".panel-title").inner_text()
+    assert "Nobody took your poverty" in panel.locator(".dk-redeal").inner_text()
+    page.click("#table .result-panel .continue")
+    after = state(sp)["view"]
+    assert after["phase"] in (
+        "reserve",
+        "play",
+        "poverty-pass",
+        "poverty-answer",
+        "poverty-return",
+    )
+    assert after["hand_number"] == 1 and after["deal_number"] == 2
+    assert page.locator("#table .dk-hand-number").inner_text() == "1 / 8"
+    sp.assert_clean()
 
 
-def test_a_solo_hand_through_the_ui(browser: Any, site_url: str) -> None:
+def test_a_solo_hand_through_the_ui(table: SitePage) -> None:
     seed = find_seed(
         "dk-solo",
         lambda v: (v["contract"] or {}).get("kind") == "solo" and v["contract"]["declarer"] == 0,
         say("solo-queens"),
     )
-    with site_context(browser, site_url) as sp:
-        open_free(sp, seed)
-        page = sp.page
-        play_hand(sp, random.Random(1), south=say("solo-queens"), max_moves=1)
-        now = state(sp)
-        assert now["view"]["contract"] == {"kind": "solo", "trumps": "queens", "declarer": 0}
-        assert page.locator("#table .dk-contract").inner_text() == "Queen solo"
-        assert page.locator('#table .seat[data-seat="0"] .dk-party').inner_text() == "Re"
-        assert [
-            page.locator(f'#table .seat[data-seat="{s}"] .dk-party').inner_text() for s in (1, 2, 3)
-        ] == ["Kontra"] * 3
-        # Unplayable cards say why (the engine's reason), playable ones are marked.
-        view = now["view"]
-        if view["to_act"] == 0:
-            hand = view["hands"][0]["known"]
-            assert page.locator("#table .card-mine.legal").count() == sum(
-                card in view["legal"] for card in hand
+    sp = table
+    open_free(sp, seed)
+    page = sp.page
+    play_hand(sp, random.Random(1), south=say("solo-queens"), max_moves=1)
+    now = state(sp)
+    assert now["view"]["contract"] == {"kind": "solo", "trumps": "queens", "declarer": 0}
+    assert page.locator("#table .dk-contract").inner_text() == "Queen solo"
+    assert page.locator('#table .seat[data-seat="0"] .dk-party').inner_text() == "Re"
+    assert [
+        page.locator(f'#table .seat[data-seat="{s}"] .dk-party').inner_text() for s in (1, 2, 3)
+    ] == ["Kontra"] * 3
+    # Unplayable cards say why (the engine's reason), playable ones are marked.
+    view = now["view"]
+    if view["to_act"] == 0:
+        hand = view["hands"][0]["known"]
+        assert page.locator("#table .card-mine.legal").count() == sum(
+            card in view["legal"] for card in hand
+        )
+        for card in set(hand) - set(view["legal"]):
+            reason = page.locator(f'#table .card-mine[data-card="{card}"]').first.get_attribute(
+                "data-reason"
             )
-            for card in set(hand) - set(view["legal"]):
-                reason = page.locator(f'#table .card-mine[data-card="{card}"]').first.get_attribute(
-                    "data-reason"
-                )
-                assert reason and "cannot be played" in reason
-        page.screenshot(path=str(SHOTS / "dk_solo.png"))
-        now = play_hand(sp, random.Random(4))
-        result = shown_hand_result(sp)
-        assert result["re"] + result["kontra"] == 240
-        assert now["view"]["results"][0]["kind"] == "solo"
-        # The soloist's score is three times each other's (zero-sum).
-        scores = now["view"]["results"][0]["scores"]
-        assert scores[0] == -3 * scores[1] and sum(scores) == 0
-        assert page.locator("#table .dk-hand-score").count() == 4
-        sp.assert_clean()
+            assert reason and "cannot be played" in reason
+    page.screenshot(path=str(SHOTS / "dk_solo.png"))
+    now = play_hand(sp, random.Random(4))
+    result = shown_hand_result(sp)
+    assert result["re"] + result["kontra"] == 240
+    assert now["view"]["results"][0]["kind"] == "solo"
+    # The soloist's score is three times each other's (zero-sum).
+    scores = now["view"]["results"][0]["scores"]
+    assert scores[0] == -3 * scores[1] and sum(scores) == 0
+    assert page.locator("#table .dk-hand-score").count() == 4
+    sp.assert_clean()
 
 
 def test_free_doppelkopf_variants_are_chosen_and_remembered(browser: Any, site_url: str) -> None:
@@ -404,7 +433,7 @@ def _triples(cards: list[str]) -> list[tuple[str, str, str]]:
     return list(combinations(cards, 3))
 
 
-def test_taking_a_computers_poverty_and_returning_three_cards(browser: Any, site_url: str) -> None:
+def test_taking_a_computers_poverty_and_returning_three_cards(table: SitePage) -> None:
     def south(view: dict[str, Any]) -> str | None:
         return next((a for a in ("accept", "healthy") if a in view["legal"]), None)
 
@@ -412,20 +441,20 @@ def test_taking_a_computers_poverty_and_returning_three_cards(browser: Any, site
         return bool(v["poverty"]) and v["poverty"]["poor"] != 0 and v["poverty"]["acceptor"] == 0
 
     seed = find_seed("dk-take", taken_by_south, south)
-    with site_context(browser, site_url) as sp:
-        open_free(sp, seed)
-        page = sp.page
-        play_hand(sp, random.Random(1), south=south, max_moves=2)
-        view = state(sp)["view"]
-        assert view["phase"] == "poverty-return" and view["to_act"] == 0
-        assert len(view["poverty"]["passed_cards"]) == 3
-        assert page.locator("#table .dk-picking .dk-pick").count() == 15
-        assert "Return" in page.locator("#table .dk-confirm-exchange").inner_text()
-        click_action(sp, view, view["legal"][-1])
-        now = state(sp)
-        assert now["view"]["phase"] == "play"
-        assert len(now["view"]["hands"][0]["known"]) == 12 or now["view"]["to_act"] != 0
-        assert page.locator('#table .seat[data-seat="0"] .dk-party').inner_text() == "Re"
-        play_hand(sp, random.Random(5))
-        assert shown_hand_result(sp)["re"] + shown_hand_result(sp)["kontra"] == 240
-        sp.assert_clean()
+    sp = table
+    open_free(sp, seed)
+    page = sp.page
+    play_hand(sp, random.Random(1), south=south, max_moves=2)
+    view = state(sp)["view"]
+    assert view["phase"] == "poverty-return" and view["to_act"] == 0
+    assert len(view["poverty"]["passed_cards"]) == 3
+    assert page.locator("#table .dk-picking .dk-pick").count() == 15
+    assert "Return" in page.locator("#table .dk-confirm-exchange").inner_text()
+    click_action(sp, view, view["legal"][-1])
+    now = state(sp)
+    assert now["view"]["phase"] == "play"
+    assert len(now["view"]["hands"][0]["known"]) == 12 or now["view"]["to_act"] != 0
+    assert page.locator('#table .seat[data-seat="0"] .dk-party').inner_text() == "Re"
+    play_hand(sp, random.Random(5))
+    assert shown_hand_result(sp)["re"] + shown_hand_result(sp)["kontra"] == 240
+    sp.assert_clean()

@@ -7,7 +7,17 @@ import json
 from datetime import date
 from typing import Any
 
-from daily_support import TODAY, local_storage, open_site, play, reload, site_context, state
+from daily_support import (
+    TODAY,
+    clear_site_storage,
+    local_storage,
+    open_site,
+    play,
+    reload,
+    site_context,
+    state,
+    visit,
+)
 from menu_support import choose_menu
 from playwright.sync_api import expect
 
@@ -362,7 +372,7 @@ def test_the_level_picked_for_each_game_s_free_games_is_remembered_and_dailies_k
         played = play(sp, moves=2)
         assert len(played["save"]["actions"]) >= 2 and page.evaluate(LEVEL_JS) == "hard"
         # A daily is played against the game's default level, so that results compare.
-        open_site(sp, f"daily={TODAY}", knobs="pace=0")
+        visit(sp, f"daily={TODAY}")  # by the app's own navigation, as its links do
         assert page.evaluate(LEVEL_JS) == "medium"
         sp.assert_clean()
 
@@ -371,9 +381,12 @@ def test_a_level_remembered_before_levels_were_per_game_carries_over_to_both_gam
     browser: Any, site_url: str
 ) -> None:
     # The old settings held one level for free games of both games; "hard" was its default.
-    for old, expected in (("easy", ("easy", "easy")), ("hard", ("medium", "hard"))):
-        remembered = {"stichtag:v1:settings": json.dumps({"language": "en", "level": old})}
-        with site_context(browser, site_url, storage=remembered) as sp:
+    # Each is a visit of its own (settings are read when the page starts), in one context.
+    with site_context(browser, site_url) as sp:
+        for old, expected in (("easy", ("easy", "easy")), ("hard", ("medium", "hard"))):
+            remembered = json.dumps({"language": "en", "level": old})
+            clear_site_storage(sp)
+            sp.page.evaluate("(v) => localStorage.setItem('stichtag:v1:settings', v)", remembered)
             page = sp.page
             open_site(sp, knobs="pace=0")
             choose_menu(page, "new")

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import SitePage
+from daily_support import SharedPage, visit
 from phone_support import page_fits, phone_context
 from playwright.sync_api import expect
 
@@ -44,6 +47,30 @@ def open_table(site_page: SitePage, query: str) -> Any:
     site_page.goto(query)
     site_page.wait_engine_ready(120_000)  # generous: CI machines can be busy
     page = site_page.page
+    page.wait_for_selector("#table[data-phase] .hand-mine .card-mine", timeout=20_000)
+    return page
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Any, site_url: str) -> Iterator[SharedPage]:
+    """One page for the matches opened from a seed (daily_support.SharedPage): each test
+    opens its game as a link would, by the app's own navigation."""
+    page = SharedPage(browser, site_url, "game=karnoffel", "level=random&pace=0")
+    try:
+        yield page
+    finally:
+        page.close()
+
+
+@pytest.fixture()
+def table(shared: SharedPage, request: Any) -> Iterator[SitePage]:
+    yield from shared.use(request)
+
+
+def open_seeded(sp: SitePage, query: str) -> Any:
+    """Open ``query`` (a seed, rules, faces) on the shared page and wait for the hand."""
+    visit(sp, query)
+    page = sp.page
     page.wait_for_selector("#table[data-phase] .hand-mine .card-mine", timeout=20_000)
     return page
 
@@ -90,8 +117,8 @@ def play_by_clicking(page: Any, rng: random.Random, max_moves: int = 2000) -> di
     raise AssertionError(f"the match did not end within {max_moves} moves")
 
 
-def test_a_classic_match_played_by_clicking_matches_the_engine_replay(site_page: SitePage) -> None:
-    page = open_table(site_page, "?seed=table-click-1&level=random&pace=0")
+def test_a_classic_match_played_by_clicking_matches_the_engine_replay(table: SitePage) -> None:
+    page = open_seeded(table, "seed=table-click-1")
     # The table shows the four seats by name and role, and the chosen suit.
     for name, role in (
         ("South", "you"),
@@ -118,11 +145,11 @@ def test_a_classic_match_played_by_clicking_matches_the_engine_replay(site_page:
     assert max(us, them) == record["rules"].get("target", 7)
     assert page.locator(".result-panel .panel-title").inner_text()
     assert page.locator(".result-panel .new-match").is_visible()
-    site_page.assert_clean()
+    table.assert_clean()
 
 
-def test_a_whole_deal_by_keyboard_only(site_page: SitePage) -> None:
-    page = open_table(site_page, "?seed=table-keys-2&level=random&pace=0")
+def test_a_whole_deal_by_keyboard_only(table: SitePage) -> None:
+    page = open_seeded(table, "seed=table-keys-2")
     # Tab into the hand.
     for _ in range(30):
         if page.evaluate(
@@ -162,7 +189,7 @@ def test_a_whole_deal_by_keyboard_only(site_page: SitePage) -> None:
     page.wait_for_function("() => globalThis.stichtag.game.response.view.deal_number === 2")
     wait_state(page)
     assert page.evaluate("document.activeElement.classList.contains('card-mine')")
-    site_page.assert_clean()
+    table.assert_clean()
 
 
 def devil_seed() -> str:
@@ -206,8 +233,8 @@ def test_an_unplayable_card_says_why(site_page: SitePage) -> None:
     site_page.assert_clean()
 
 
-def test_a_historic_match_through_bids_and_shows_by_clicking(site_page: SitePage) -> None:
-    page = open_table(site_page, "?seed=table-historic-3&rules=historic&level=random&pace=0")
+def test_a_historic_match_through_bids_and_shows_by_clicking(table: SitePage) -> None:
+    page = open_seeded(table, "seed=table-historic-3&rules=historic")
     assert page.locator(".info-block.bid .bid-value").inner_text() == "4"
     start = time.monotonic()
     counts = play_by_clicking(page, random.Random(3))
@@ -218,7 +245,7 @@ def test_a_historic_match_through_bids_and_shows_by_clicking(site_page: SitePage
     assert outcome["finished"] is True
     assert shown_final_score(page) == (outcome["score"][0], outcome["score"][1])
     assert any(call in record["actions"] for call in ("show", "no-show"))
-    site_page.assert_clean()
+    table.assert_clean()
 
 
 def test_phone_layout_shows_the_whole_hand(browser: Any, site_url: str) -> None:
@@ -249,8 +276,8 @@ def test_phone_layout_shows_the_whole_hand(browser: Any, site_url: str) -> None:
         sp.assert_clean()
 
 
-def test_french_faces_option(site_page: SitePage) -> None:
-    page = open_table(site_page, "?seed=table-french-5&faces=french&level=random&pace=0")
+def test_french_faces_option(table: SitePage) -> None:
+    page = open_seeded(table, "seed=table-french-5&faces=french")
     wait_state(page)
     assert page.locator("#table").get_attribute("data-faces") == "french"
     labels = " ".join(
@@ -271,4 +298,4 @@ def test_french_faces_option(site_page: SitePage) -> None:
     # The option also switches a running table back to German faces.
     page.evaluate("globalThis.stichtag.game.setOptions({faces: 'german'})")
     assert page.locator("#table").get_attribute("data-faces") == "german"
-    site_page.assert_clean()
+    table.assert_clean()
