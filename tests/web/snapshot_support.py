@@ -129,7 +129,7 @@ def _run_snapshot(browser: Any, site_url: str, key: str) -> dict[str, bytes]:
             return {path.name: path.read_bytes() for path in folder.iterdir()}
         files = _first_visit_snapshot(browser, site_url)
         for old in SHARED.iterdir():  # an earlier run's
-            if old.is_dir():
+            if old.is_dir() and not old.name.startswith(f"{run}-"):
                 shutil.rmtree(old)
         part = SHARED / f"{run}-{key}.part"
         part.mkdir()
