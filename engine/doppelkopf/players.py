@@ -21,8 +21,9 @@ __all__ = ["BUDGETS", "LEVELS"]
 #: Both judge announcements and fresh aces alike, as measured alone against
 #: FreeDoko's profi (issue 45). Hard searches more worlds and plays, declares a
 #: solo only when its play-outs rank it at most one point below the best game
-#: without one (a suit solo: at least two points above it), never announces against another seat's solo, believes a seat
-#: that announced in a normal game was dealt nine trumps or more, as Kontra
+#: without one (a suit solo: at least two points above it), never announces
+#: against another seat's solo, believes a seat that announced in a normal
+#: game was dealt nine trumps or more, as Kontra
 #: leads a plain card while it holds one, as Re holding a plain card leads no
 #: trump but its lowest, and with only trumps in hand (as Re, not in a poverty)
 #: leads no queen and no heart ten while it holds a lower trump; the declarer

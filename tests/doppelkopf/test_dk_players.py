@@ -186,7 +186,7 @@ def hard_with(view: dict[str, Any], seed: str, **changes: Any) -> str:
     return player.choose(view, rng.Stream(seed))
 
 
-def test_the_solo_margin_decides_a_strong_solo_the_play_outs_rank_below_the_normal_game() -> None:
+def test_the_suit_margin_decides_a_strong_solo_the_play_outs_rank_below_the_normal_game() -> None:
     """Ten trumps in hearts: the play-outs (all cards open) rank the hearts solo
     between 1.5 and 2 points below the normal game, in which the hand is as strong.
     A margin of −2 declares it. Hard's suit solos need +2 since its bolder solos
