@@ -13,10 +13,7 @@ from dataclasses import dataclass
 
 from engine.doppelkopf.beliefs import Beliefs
 from engine.doppelkopf.heuristic import POVERTY_ACES
-from engine.doppelkopf.rules import Contract, GameKind
-
-#: The solos whose trumps are a suit's cards besides the queens and jacks.
-SUIT_SOLOS = frozenset({Contract.DIAMONDS, Contract.HEARTS, Contract.SPADES, Contract.CLUBS})
+from engine.doppelkopf.rules import SUIT_SOLOS, Contract, GameKind
 
 __all__ = ["Budget"]
 

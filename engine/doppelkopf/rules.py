@@ -39,6 +39,7 @@ __all__ = [
     "PLAYERS",
     "POVERTY_CARDS",
     "POVERTY_MAX_TRUMPS",
+    "SUIT_SOLOS",
     "TOTAL_POINTS",
     "TRICKS",
     "Contract",
@@ -135,6 +136,8 @@ CONTRACTS: dict[Contract, ContractSpec] = {
     Contract.JACKS: ContractSpec(_JACKS, (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE)),
     Contract.ACES: ContractSpec((), tuple(Rank)),
 }
+#: The solos whose trumps are a suit's cards besides the queens and jacks.
+SUIT_SOLOS = frozenset({Contract.DIAMONDS, Contract.HEARTS, Contract.SPADES, Contract.CLUBS})
 
 
 class Party(Enum):
