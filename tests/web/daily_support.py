@@ -209,6 +209,17 @@ class SharedPage:
         self.sp = self._context = None
 
 
+def shared_page(
+    browser: Any, site_url: str, query: str, knobs: str = KNOBS
+) -> Iterator[SharedPage]:
+    """A module-scoped fixture's :class:`SharedPage`, closed when the module's tests end."""
+    page = SharedPage(browser, site_url, query, knobs)
+    try:
+        yield page
+    finally:
+        page.close()
+
+
 def clear_site_storage(sp: SitePage) -> None:
     """Empty the site's localStorage and sessionStorage, as a fresh context has them (the
     kept engine snapshot stays), from a blank page of the site where no app could write

@@ -25,6 +25,7 @@ from daily_support import (
     SharedPage,
     local_storage,
     open_site,
+    shared_page,
     site_context,
     state,
     visit,
@@ -135,11 +136,7 @@ def open_free(sp: Any, seed: str) -> None:
 def shared(browser: Any, site_url: str) -> Iterator[SharedPage]:
     """One page for the hands played from a seed (daily_support.SharedPage): each test
     opens its free game as a link or the new-game dialog would."""
-    page = SharedPage(browser, site_url, "game=doppelkopf", KNOBS)
-    try:
-        yield page
-    finally:
-        page.close()
+    yield from shared_page(browser, site_url, "game=doppelkopf", KNOBS)
 
 
 @pytest.fixture()

@@ -14,7 +14,16 @@ from typing import Any
 
 import pytest
 from conftest import SitePage
-from daily_support import SharedPage, local_storage, open_site, play, site_context, state, visit
+from daily_support import (
+    SharedPage,
+    local_storage,
+    open_site,
+    play,
+    shared_page,
+    site_context,
+    state,
+    visit,
+)
 from menu_support import choose_menu
 
 from engine import tutorials
@@ -46,11 +55,7 @@ SHOWN: list[str] = []
 def shared(browser: Any, site_url: str) -> Iterator[SharedPage]:
     """One page for the tests that open a tutorial, a free game or a daily by the app's
     own navigation, as the Learn list and the menu do (daily_support.SharedPage)."""
-    page = SharedPage(browser, site_url, "game=karnoffel")
-    try:
-        yield page
-    finally:
-        page.close()
+    yield from shared_page(browser, site_url, "game=karnoffel")
 
 
 @pytest.fixture()

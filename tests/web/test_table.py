@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import SitePage
-from daily_support import SharedPage, visit
+from daily_support import SharedPage, shared_page, visit
 from phone_support import page_fits, phone_context
 from playwright.sync_api import expect
 
@@ -55,11 +55,7 @@ def open_table(site_page: SitePage, query: str) -> Any:
 def shared(browser: Any, site_url: str) -> Iterator[SharedPage]:
     """One page for the matches opened from a seed (daily_support.SharedPage): each test
     opens its game as a link would, by the app's own navigation."""
-    page = SharedPage(browser, site_url, "game=karnoffel", "level=random&pace=0")
-    try:
-        yield page
-    finally:
-        page.close()
+    yield from shared_page(browser, site_url, "game=karnoffel", "level=random&pace=0")
 
 
 @pytest.fixture()
